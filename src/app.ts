@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TSchema } from '@sinclair/typebox';
+import type { Clock } from './core/clock.js';
+import { loggerOptions } from './core/logger.js';
+import type { Store } from './storage/ports.js';
+import { registerApiKeyAuth } from './transports/http/auth.js';
+import { registerErrorHandling } from './transports/http/errors.js';
+import { registerOpenApi } from './transports/http/openapi.js';
+import { CountDto, ErrorBody } from './modules/shared/schemas.js';
+import { UserService } from './modules/user/user.service.js';
+import { userRoutes } from './modules/user/routes.js';
+import { UserInfoDto } from './modules/user/user.schemas.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { adminModelSchemas } from './modules/admin/admin.schemas.js';
+import { InboxService, type InboxSettings } from './modules/inbox/inbox.service.js';
+import { inboxPlugin } from './modules/inbox/routes/index.js';
+import { inboxModelSchemas } from './modules/inbox/inbox.schemas.js';
+
+export interface AppDeps {
+  store: Store;
+  clock: Clock;
+  settings: InboxSettings;
+  version: string;
+  /** pino level: info by default, silent in tests */
+  logLevel?: string;
+}
+
+export interface Services {
+  users: UserService;
+  inboxes: InboxService;
+}
+
+export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings'>): Services {
+  const { repos } = deps.store;
+  return {
+    users: new UserService(repos, deps.clock),
+    inboxes: new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings),
+  };
+}
+
+const MODEL_SCHEMAS: TSchema[] = [ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas];
+
+/** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
+export async function buildApp(deps: AppDeps, services: Services = createServices(deps)): Promise<FastifyInstance> {
+  const app = Fastify({
+    // Request logs carry method, url, status and timing; header redaction keeps keys out.
+    logger: loggerOptions(deps.logLevel ?? 'info'),
+    bodyLimit: 32 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  for (const schema of MODEL_SCHEMAS) app.addSchema(schema);
+  registerErrorHandling(app);
+  await registerOpenApi(app, deps.version);
+
+  // Outside the authenticated context: health, docs and unknown routes answer without a key.
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    const ready = await deps.store.ping();
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'UP' : 'DOWN', database: deps.store.dialect });
+  });
+
+  // Everything registered in here needs x-api-key: the hook is encapsulated in this context.
+  await app.register(async (api) => {
+    registerApiKeyAuth(api, services.users);
+    await api.register(userRoutes, { users: services.users });
+    await api.register(adminRoutes, { users: services.users });
+    await api.register(inboxPlugin, { inboxes: services.inboxes });
+  });
+  return app;
+}

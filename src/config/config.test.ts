@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, loadConfig } from './config.js';
+
+test('defaults apply when nothing is set', () => {
+  const config = loadConfig({});
+  assert.equal(config.httpPort, 7080);
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.domain, 'pigeonhole.test');
+  assert.equal(config.inboxQuota, 0);
+  assert.ok(config.domainPool.length >= 2);
+  assert.ok(Object.isFrozen(config));
+});
+
+test('flags win over the environment', () => {
+  const config = loadConfig({ PIGEONHOLE_HTTP_PORT: '9000' }, { httpPort: '9100' });
+  assert.equal(config.httpPort, 9100);
+});
+
+test('every invalid value is reported in one error', () => {
+  assert.throws(
+    () =>
+      loadConfig({
+        PIGEONHOLE_HTTP_PORT: 'eighty',
+        PIGEONHOLE_DATABASE_URL: 'mysql://x',
+        PIGEONHOLE_LOG_LEVEL: 'loud',
+        PIGEONHOLE_INBOX_QUOTA: '-1',
+        PIGEONHOLE_DOMAIN_POOL: 'ok.test,not a domain',
+        PIGEONHOLE_API_KEY: 'short',
+      }),
+    (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      assert.equal(err.problems.length, 6);
+      assert.match(err.message, /PIGEONHOLE_HTTP_PORT/);
+      assert.match(err.message, /PIGEONHOLE_DOMAIN_POOL .*not a domain/);
+      assert.doesNotMatch(err.message, /short/, 'secret values are never echoed');
+      return true;
+    },
+  );
+});

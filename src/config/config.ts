@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import { SETTINGS, type SettingKey, type SettingSpec } from './settings.js';
+
+export interface Config {
+  readonly httpPort: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** undefined means SQLite in dataDir */
+  readonly databaseUrl: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly domain: string;
+  readonly domainPool: readonly string[];
+  /** 0 means unlimited */
+  readonly inboxQuota: number;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const DOMAIN_RE = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+type Raw = Partial<Record<SettingKey, string>>;
+
+/**
+ * Reads every setting once: flags (already parsed, keyed by setting) win over the
+ * environment, which wins over defaults. Throws ConfigError listing every problem.
+ * This is the only place in the code base that reads process.env.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  flags: Raw = {},
+): Config {
+  const problems: string[] = [];
+  const raw: Raw = {};
+  for (const spec of SETTINGS) {
+    const value = flags[spec.key] ?? env[spec.env] ?? spec.default;
+    if (value !== undefined && value !== '') raw[spec.key] = value.trim();
+  }
+  const parsed = Object.fromEntries(
+    SETTINGS.map((spec) => [spec.key, parse(spec, raw[spec.key], problems)]),
+  ) as Record<SettingKey, unknown>;
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    httpPort: parsed.httpPort as number,
+    host: parsed.host as string,
+    dataDir: resolve(parsed.dataDir as string),
+    databaseUrl: parsed.databaseUrl as string | undefined,
+    apiKey: parsed.apiKey as string | undefined,
+    domain: parsed.domain as string,
+    domainPool: Object.freeze(parsed.domainPool as string[]),
+    inboxQuota: parsed.inboxQuota as number,
+    logLevel: parsed.logLevel as string,
+  });
+}
+
+function parse(spec: SettingSpec, value: string | undefined, problems: string[]): unknown {
+  if (value === undefined) return undefined;
+  const bad = (why: string) => {
+    problems.push(`${spec.env} (${spec.flag}) ${why}, got ${spec.secret ? '[hidden]' : JSON.stringify(value)}`);
+    return undefined;
+  };
+  switch (spec.kind) {
+    case 'port': {
+      const n = Number(value);
+      return Number.isInteger(n) && n >= 0 && n <= 65535 ? n : bad('must be a port number 0-65535');
+    }
+    case 'count': {
+      const n = Number(value);
+      return Number.isInteger(n) && n >= 0 ? n : bad('must be a whole number, 0 or more');
+    }
+    case 'url': {
+      try {
+        const url = new URL(value);
+        return ['postgres:', 'postgresql:'].includes(url.protocol)
+          ? value
+          : bad('must be a postgres:// or postgresql:// URL');
+      } catch {
+        return bad('must be a postgres:// URL');
+      }
+    }
+    case 'domain':
+      return DOMAIN_RE.test(value.toLowerCase()) ? value.toLowerCase() : bad('must be a domain name');
+    case 'domains': {
+      const list = value.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
+      if (list.length === 0) return bad('must list at least one domain');
+      const wrong = list.filter((d) => !DOMAIN_RE.test(d));
+      return wrong.length === 0 ? list : bad(`has invalid domains ${wrong.join(', ')}`);
+    }
+    case 'level':
+      return LEVELS.includes(value) ? value : bad(`must be one of ${LEVELS.join(', ')}`);
+    case 'string':
+      if (spec.key === 'apiKey' && value.length < 16) return bad('must be at least 16 characters');
+      return value;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Every setting Pigeonhole reads, in one table: the environment variable, the mirroring
+ * `pigeonhole serve` flag, its default and its documentation. The README and `--help`
+ * are written from this list, so a setting cannot exist without being documented.
+ */
+export type SettingKind = 'port' | 'string' | 'url' | 'domain' | 'domains' | 'count' | 'level';
+
+export interface SettingSpec {
+  key: SettingKey;
+  env: string;
+  flag: string;
+  kind: SettingKind;
+  default?: string;
+  secret?: boolean;
+  help: string;
+}
+
+export type SettingKey =
+  | 'httpPort'
+  | 'host'
+  | 'dataDir'
+  | 'databaseUrl'
+  | 'apiKey'
+  | 'domain'
+  | 'domainPool'
+  | 'inboxQuota'
+  | 'logLevel';
+
+export const SETTINGS: readonly SettingSpec[] = [
+  { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
+    help: 'HTTP port of the REST API, GraphQL, docs and dashboard (0 picks a free port)' },
+  { key: 'host', env: 'PIGEONHOLE_HOST', flag: '--host', kind: 'string', default: '127.0.0.1',
+    help: 'bind address of every listener; 0.0.0.0 to accept connections from other machines' },
+  { key: 'dataDir', env: 'PIGEONHOLE_DATA_DIR', flag: '--data-dir', kind: 'string', default: './data',
+    help: 'directory for the SQLite database, the generated admin key and certificates' },
+  { key: 'databaseUrl', env: 'PIGEONHOLE_DATABASE_URL', flag: '--database-url', kind: 'url', secret: true,
+    help: 'postgres://user:pass@host:5432/db to use PostgreSQL; unset = SQLite in the data directory' },
+  { key: 'apiKey', env: 'PIGEONHOLE_API_KEY', flag: '--api-key', kind: 'string', secret: true,
+    help: 'bootstrap admin API key; unset = one is generated at first start, saved as admin-api-key in the data directory and printed once' },
+  { key: 'domain', env: 'PIGEONHOLE_DOMAIN', flag: '--domain', kind: 'domain', default: 'pigeonhole.test',
+    help: 'domain of generated inbox addresses' },
+  { key: 'domainPool', env: 'PIGEONHOLE_DOMAIN_POOL', flag: '--domain-pool', kind: 'domains',
+    default: 'pigeonhole.test,pigeonhole.example,pigeonhole.localhost',
+    help: 'comma-separated domains that useDomainPool and createInboxWithDefaults pick from at random' },
+  { key: 'inboxQuota', env: 'PIGEONHOLE_INBOX_QUOTA', flag: '--inbox-quota', kind: 'count', default: '0',
+    help: 'inboxes each user may create in any trailing 30 days (deleting does not give them back); 0 = no limit' },
+  { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
+    help: 'fatal, error, warn, info, debug, trace or silent' },
+];

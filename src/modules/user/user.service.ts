@@ -1,0 +1,111 @@
+import type { Clock } from '../../core/clock.js';
+import { badRequest, conflict, notFound } from '../../core/errors.js';
+import { hashApiKey, newApiKey, newId } from '../../core/ids.js';
+import type { PageRequest } from '../../core/paging.js';
+import type { Principal } from '../../core/principal.js';
+import type { ApiKeyRecord, Repositories, Slice, UserRecord } from '../../storage/ports.js';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface IssuedKey {
+  record: ApiKeyRecord;
+  /** the key itself: shown once, never stored */
+  apiKey: string;
+}
+
+/** Users are tenants; API keys are stored only as hashes. */
+export class UserService {
+  constructor(
+    private readonly repos: Pick<Repositories, 'users' | 'apiKeys'>,
+    private readonly clock: Clock,
+  ) {}
+
+  async createUser(input: { email: string; name?: string | null; isAdmin?: boolean }): Promise<{ user: UserRecord; key: IssuedKey }> {
+    const email = input.email.trim().toLowerCase();
+    if (!EMAIL_RE.test(email)) throw badRequest(`'${input.email}' is not an email address`);
+    if (await this.repos.users.findByEmail(email)) throw conflict(`A user with email ${email} already exists`);
+    const user: UserRecord = {
+      id: newId(),
+      email,
+      name: input.name?.trim() || null,
+      isAdmin: input.isAdmin ?? false,
+      createdAt: this.clock.now(),
+    };
+    await this.repos.users.create(user);
+    return { user, key: await this.issueKey(user.id) };
+  }
+
+  listUsers(page: PageRequest): Promise<Slice<UserRecord>> {
+    return this.repos.users.list(page);
+  }
+
+  async getUser(userId: string): Promise<UserRecord> {
+    const user = await this.repos.users.findById(userId);
+    if (!user) throw notFound(`No user ${userId}`);
+    return user;
+  }
+
+  async issueKey(userId: string, apiKey: string = newApiKey()): Promise<IssuedKey> {
+    await this.getUser(userId);
+    const record: ApiKeyRecord = {
+      id: newId(),
+      tenantId: userId,
+      keyPrefix: apiKey.slice(0, 7),
+      createdAt: this.clock.now(),
+      revokedAt: null,
+    };
+    await this.repos.apiKeys.create(record, hashApiKey(apiKey));
+    return { record, apiKey };
+  }
+
+  async listKeys(userId: string): Promise<ApiKeyRecord[]> {
+    await this.getUser(userId);
+    return this.repos.apiKeys.listForTenant(userId);
+  }
+
+  async revokeKey(userId: string, keyId: string): Promise<void> {
+    const revoked = await this.repos.apiKeys.revoke(userId, keyId, this.clock.now());
+    if (!revoked) throw notFound(`User ${userId} has no active API key ${keyId}`);
+  }
+
+  async resolve(apiKey: string): Promise<Principal | undefined> {
+    const found = await this.repos.apiKeys.findActiveByHash(hashApiKey(apiKey));
+    if (!found) return undefined;
+    return {
+      userId: found.user.id,
+      tenantId: found.user.id,
+      email: found.user.email,
+      isAdmin: found.user.isAdmin,
+      apiKeyId: found.key.id,
+    };
+  }
+
+  /**
+   * Makes sure an admin exists. With a configured key, that key becomes (or stays) an
+   * admin key. Without one, the first start creates the admin and returns its new key
+   * so the caller can persist and print it; later starts return nothing.
+   */
+  async bootstrapAdmin(adminEmail: string, configuredKey?: string): Promise<{ generatedKey?: string; admin: UserRecord }> {
+    let admin = await this.repos.users.findFirstAdmin();
+    if (configuredKey) {
+      const owner = await this.repos.apiKeys.findActiveByHash(hashApiKey(configuredKey));
+      if (owner && !owner.user.isAdmin) {
+        throw new Error('PIGEONHOLE_API_KEY is already the key of a non-admin user; choose another admin key');
+      }
+      if (owner) return { admin: owner.user };
+      admin ??= await this.createAdminUser(adminEmail);
+      await this.issueKey(admin.id, configuredKey);
+      return { admin };
+    }
+    if (admin) return { admin };
+    admin = await this.createAdminUser(adminEmail);
+    const { apiKey } = await this.issueKey(admin.id);
+    return { admin, generatedKey: apiKey };
+  }
+
+  private async createAdminUser(email: string): Promise<UserRecord> {
+    const admin: UserRecord = { id: newId(), email, name: 'Administrator', isAdmin: true, createdAt: this.clock.now() };
+    await this.repos.users.create(admin);
+    return admin;
+  }
+}

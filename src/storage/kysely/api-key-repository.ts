@@ -1,0 +1,68 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiKeysTable, Database } from '../schema.js';
+import type { ApiKeyRecord, ApiKeyRepository } from '../ports.js';
+import { fromMillis, fromMillisOrNull, toMillis } from './rows.js';
+import { toUser } from './user-repository.js';
+
+const toKey = (row: Selectable<ApiKeysTable>): ApiKeyRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  keyPrefix: row.key_prefix,
+  createdAt: fromMillis(row.created_at),
+  revokedAt: fromMillisOrNull(row.revoked_at),
+});
+
+export function apiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
+  return {
+    async create(key, keyHash) {
+      await db
+        .insertInto('api_keys')
+        .values({
+          id: key.id,
+          tenant_id: key.tenantId,
+          key_hash: keyHash,
+          key_prefix: key.keyPrefix,
+          created_at: toMillis(key.createdAt),
+          revoked_at: null,
+        })
+        .execute();
+    },
+    async findActiveByHash(keyHash) {
+      const row = await db
+        .selectFrom('api_keys as k')
+        .innerJoin('users as u', 'u.id', 'k.tenant_id')
+        .select([
+          'k.id', 'k.tenant_id', 'k.key_hash', 'k.key_prefix', 'k.created_at', 'k.revoked_at',
+          'u.email', 'u.name', 'u.is_admin', 'u.created_at as user_created_at',
+        ])
+        .where('k.key_hash', '=', keyHash)
+        .where('k.revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        key: toKey(row),
+        user: toUser({ id: row.tenant_id, email: row.email, name: row.name, is_admin: row.is_admin, created_at: row.user_created_at }),
+      };
+    },
+    async listForTenant(tenantId) {
+      const rows = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toKey);
+    },
+    async revoke(tenantId, keyId, at) {
+      const result = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: toMillis(at) })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', keyId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { Kysely, Migrator, sql, type Dialect } from 'kysely';
+import type { Database } from '../schema.js';
+import { migrations } from '../migrations/index.js';
+import type { Store } from '../ports.js';
+import { sqliteDialect } from './dialect/sqlite.js';
+import { postgresDialect } from './dialect/postgres.js';
+import { createRepositories } from './repositories.js';
+
+export interface StoreOptions {
+  /** postgres:// URL; undefined means SQLite at `sqliteFile` */
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each run its own) */
+  searchPath?: string;
+}
+
+export const sqliteFileIn = (dataDir: string) => join(dataDir, 'pigeonhole.db');
+
+export function openDatabase(options: StoreOptions): { db: Kysely<Database>; dialect: Store['dialect'] } {
+  let dialect: Dialect;
+  let name: Store['dialect'];
+  if (options.databaseUrl) {
+    dialect = postgresDialect(options.databaseUrl, { searchPath: options.searchPath });
+    name = 'postgres';
+  } else {
+    if (!options.sqliteFile) throw new Error('openDatabase needs a databaseUrl or a sqliteFile');
+    dialect = sqliteDialect(options.sqliteFile);
+    name = 'sqlite';
+  }
+  return { db: new Kysely<Database>({ dialect }), dialect: name };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Opens the database, brings its schema up to date and returns the Store. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const { db, dialect } = openDatabase(options);
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return {
+    dialect,
+    repos: createRepositories(db),
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,22 @@
+import pg from 'pg';
+import { PostgresDialect } from 'kysely';
+
+const INT8_OID = 20;
+
+/**
+ * PostgreSQL through a pg pool. Times are stored as bigint epoch milliseconds; pg
+ * returns int8 as a string by default, so this pool (and only this pool: no global
+ * type-parser mutation) parses it to a number. Millisecond epochs fit a double exactly.
+ */
+export function postgresDialect(connectionString: string, options: { searchPath?: string } = {}): PostgresDialect {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new PostgresDialect({ pool });
+}

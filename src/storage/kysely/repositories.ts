@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import type { Repositories } from '../ports.js';
+import { userRepository } from './user-repository.js';
+import { apiKeyRepository } from './api-key-repository.js';
+import { inboxRepository } from './inbox-repository.js';
+import { domainRepository } from './domain-repository.js';
+
+export function createRepositories(db: Kysely<Database>): Repositories {
+  return {
+    users: userRepository(db),
+    apiKeys: apiKeyRepository(db),
+    inboxes: inboxRepository(db),
+    domains: domainRepository(db),
+  };
+}

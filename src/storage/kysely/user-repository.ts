@@ -1,0 +1,62 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../schema.js';
+import type { UserRecord, UserRepository } from '../ports.js';
+import { pageOffset } from '../../core/paging.js';
+import { flag, fromMillis, isSet, toMillis } from './rows.js';
+
+export const toUser = (row: Selectable<UsersTable>): UserRecord => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  isAdmin: isSet(row.is_admin),
+  createdAt: fromMillis(row.created_at),
+});
+
+export function userRepository(db: Kysely<Database>): UserRepository {
+  return {
+    async create(user) {
+      await db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          is_admin: flag(user.isAdmin),
+          created_at: toMillis(user.createdAt),
+        })
+        .execute();
+    },
+    async findById(id) {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+    async findByEmail(email) {
+      const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      return row && toUser(row);
+    },
+    async findFirstAdmin() {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('is_admin', '=', 1)
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toUser(row);
+    },
+    async list(page) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('users')
+          .selectAll()
+          .orderBy('created_at', page.sort === 'DESC' ? 'desc' : 'asc')
+          .orderBy('id')
+          .limit(page.size)
+          .offset(pageOffset(page))
+          .execute(),
+        db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toUser), total: Number(total.n) };
+    },
+  };
+}

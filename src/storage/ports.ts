@@ -1,0 +1,145 @@
+/**
+ * What services may ask of storage. Services import only this file; the Kysely
+ * implementations live in storage/kysely and are wired together in main.ts.
+ * Every tenant-owned read and write takes the tenant id: there is no way to ask
+ * for another tenant's rows by accident.
+ */
+import type { PageRequest } from '../core/paging.js';
+
+export type InboxType = 'HTTP' | 'SMTP';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string | null;
+  isAdmin: boolean;
+  createdAt: Date;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  tenantId: string;
+  keyPrefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface InboxRecord {
+  id: string;
+  tenantId: string;
+  emailAddress: string;
+  localPart: string;
+  domain: string;
+  domainId: string | null;
+  name: string | null;
+  description: string | null;
+  favourite: boolean;
+  inboxType: InboxType;
+  virtualInbox: boolean;
+  expiresAt: Date | null;
+  createdAt: Date;
+  tags: string[];
+}
+
+export interface DomainRecord {
+  id: string;
+  tenantId: string;
+  domain: string;
+  verified: boolean;
+  inboxType: InboxType;
+  createdAt: Date;
+}
+
+export interface Slice<T> {
+  items: T[];
+  total: number;
+}
+
+export interface UserRepository {
+  create(user: UserRecord): Promise<void>;
+  findById(id: string): Promise<UserRecord | undefined>;
+  findByEmail(email: string): Promise<UserRecord | undefined>;
+  findFirstAdmin(): Promise<UserRecord | undefined>;
+  list(page: PageRequest): Promise<Slice<UserRecord>>;
+}
+
+export interface ApiKeyRepository {
+  create(key: ApiKeyRecord, keyHash: string): Promise<void>;
+  /** The active (not revoked) key with this hash, with its owner. */
+  findActiveByHash(keyHash: string): Promise<{ key: ApiKeyRecord; user: UserRecord } | undefined>;
+  listForTenant(tenantId: string): Promise<ApiKeyRecord[]>;
+  /** Marks the key revoked; false when the tenant has no such active key. */
+  revoke(tenantId: string, keyId: string, at: Date): Promise<boolean>;
+}
+
+/** Filters shared by every inbox list; each is optional and they combine with AND. */
+export interface InboxFilter {
+  favourite?: boolean;
+  /** case-insensitive partial match on id, address, name and tags */
+  search?: string;
+  /** exact tag */
+  tag?: string;
+  /** createdAt strictly after */
+  since?: Date;
+  /** createdAt strictly before */
+  before?: Date;
+  inboxType?: InboxType;
+  domainId?: string;
+  name?: string;
+  description?: string;
+  /** only these inbox ids */
+  ids?: string[];
+  /** expiresAt at or before this time */
+  expiredAt?: Date;
+}
+
+export interface InboxUpdate {
+  name?: string | null;
+  description?: string | null;
+  favourite?: boolean;
+  expiresAt?: Date | null;
+  tags?: string[];
+}
+
+export interface InboxRepository {
+  /** Stores the inbox, its tags and a creation-ledger row in one transaction. */
+  create(inbox: InboxRecord): Promise<void>;
+  findById(tenantId: string, id: string): Promise<InboxRecord | undefined>;
+  /** Across all tenants: addresses are unique service-wide (mail is routed by them). */
+  findByAddress(emailAddress: string): Promise<InboxRecord | undefined>;
+  findByName(tenantId: string, name: string): Promise<InboxRecord | undefined>;
+  update(tenantId: string, id: string, update: InboxUpdate): Promise<InboxRecord | undefined>;
+  /** Deletes matching inboxes of the tenant (with everything they own); returns their ids. */
+  deleteWhere(tenantId: string, filter: InboxFilter & { id?: string }): Promise<string[]>;
+  page(tenantId: string, filter: InboxFilter, page: PageRequest): Promise<Slice<InboxRecord>>;
+  /** Up to `limit` inboxes, no total: for the capped getInboxes list. */
+  list(tenantId: string, filter: InboxFilter, sort: PageRequest['sort'], limit: number): Promise<InboxRecord[]>;
+  count(tenantId: string, filter?: InboxFilter): Promise<number>;
+  idsAndAddresses(tenantId: string): Promise<Array<{ id: string; emailAddress: string }>>;
+  /** Distinct tags of the tenant's inboxes, optionally narrowed by a partial match. */
+  tags(tenantId: string, search: string | undefined, page: PageRequest): Promise<Slice<string>>;
+  /** Inboxes created by the tenant at or after `since`, deleted ones included. */
+  countCreatedSince(tenantId: string, since: Date): Promise<number>;
+}
+
+export interface DomainRepository {
+  create(domain: DomainRecord): Promise<void>;
+  findByName(tenantId: string, domain: string): Promise<DomainRecord | undefined>;
+  findById(tenantId: string, id: string): Promise<DomainRecord | undefined>;
+}
+
+export interface Repositories {
+  users: UserRepository;
+  apiKeys: ApiKeyRepository;
+  inboxes: InboxRepository;
+  domains: DomainRepository;
+}
+
+/** Storage as a whole: the repositories plus lifecycle. */
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly repos: Repositories;
+  /** true once the database answers a trivial query */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+
+export const API_VERSION = '6.5.2';
+
+/**
+ * The OpenAPI 3 document is generated from the same TypeBox schemas that validate
+ * requests and serialize responses, so it cannot drift from what the server does.
+ * Served at /v3/api-docs (where MailSlurp serves its own) with Swagger UI at /docs.
+ */
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Pigeonhole API',
+        description:
+          'Self-hosted email and SMS testing service. The REST API is the MailSlurp API ' +
+          `(interface version ${API_VERSION}); operationIds match the official clients.`,
+        version,
+      },
+      components: {
+        securitySchemes: { API_KEY: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      },
+      security: [{ API_KEY: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/v3/api-docs', { schema: { hide: true } }, async () => app.swagger());
+}

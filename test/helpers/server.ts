@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { describe } from 'node:test';
+import { Configuration, InboxControllerApi, MailSlurp, UserControllerApi } from 'mailslurp-client';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import type { Clock } from '../../src/core/clock.js';
+import { startServer, type RunningServer } from '../../src/main.js';
+import { dialects, freshDatabase, type DialectName, type TestDatabase } from './databases.js';
+
+export interface Tenant {
+  userId: string;
+  email: string;
+  apiKey: string;
+  /** the official client's wrapper */
+  mailslurp: MailSlurp;
+  /** the official client's generated InboxController */
+  inboxApi: InboxControllerApi;
+  userApi: UserControllerApi;
+  /** fetch against the server with this tenant's key */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+}
+
+export interface TestServer {
+  dialect: DialectName;
+  url: string;
+  adminKey: string;
+  server: RunningServer;
+  db: TestDatabase;
+  config: Config;
+  createTenant(email?: string): Promise<Tenant>;
+  /** fetch with the admin key (or none with `key: null`) */
+  fetch(path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** environment-style settings, e.g. { PIGEONHOLE_INBOX_QUOTA: '2' } */
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+/** Starts the real service on port 0 on a fresh database of the given dialect. */
+export async function startTestServer(dialect: DialectName, options: TestServerOptions = {}): Promise<TestServer> {
+  const db = await freshDatabase(dialect);
+  const adminKey = `ph_admin_${randomBytes(16).toString('hex')}`;
+  const config = loadConfig({
+    PIGEONHOLE_HTTP_PORT: '0',
+    PIGEONHOLE_DATA_DIR: db.dataDir,
+    PIGEONHOLE_API_KEY: adminKey,
+    PIGEONHOLE_LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const server = await startServer(config, { store: db.store, clock: options.clock });
+  const url = server.url;
+
+  const rawFetch = (path: string, init: RequestInit & { key?: string | null } = {}) => {
+    const { key, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    const apiKey = key === undefined ? adminKey : key;
+    if (apiKey !== null) headers.set('x-api-key', apiKey);
+    return fetch(`${url}${path}`, { ...rest, headers });
+  };
+
+  let tenantCount = 0;
+  return {
+    dialect,
+    url,
+    adminKey,
+    server,
+    db,
+    config,
+    fetch: rawFetch,
+    async createTenant(email = `user${++tenantCount}-${randomBytes(3).toString('hex')}@example.com`) {
+      const response = await rawFetch('/admin/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      if (response.status !== 201) throw new Error(`creating tenant failed: ${response.status} ${await response.text()}`);
+      const created = (await response.json()) as { id: string; email: string; apiKey: string };
+      const configuration = new Configuration({ apiKey: created.apiKey, basePath: url });
+      return {
+        userId: created.id,
+        email: created.email,
+        apiKey: created.apiKey,
+        mailslurp: new MailSlurp({ apiKey: created.apiKey, basePath: url }),
+        inboxApi: new InboxControllerApi(configuration),
+        userApi: new UserControllerApi(configuration),
+        fetch: (path, init = {}) => rawFetch(path, { ...init, key: created.apiKey }),
+      };
+    },
+    async close() {
+      await server.app.close();
+      await db.cleanup();
+    },
+  };
+}
+
+/** Registers `fn`'s tests once per dialect, named "<title> [sqlite]" / "<title> [postgres]". */
+export function describeEachDialect(title: string, fn: (dialect: DialectName) => void): void {
+  for (const dialect of dialects()) describe(`${title} [${dialect}]`, () => fn(dialect));
+}
+
+/** The official client throws the fetch Response itself for non-2xx answers. */
+export async function statusOf(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise;
+    return 200;
+  } catch (err) {
+    if (err instanceof Response) return err.status;
+    throw err;
+  }
+}
