@@ -8,6 +8,10 @@ import { spawnSync } from 'node:child_process';
 const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['src', 'test'];
 const files = [];
 const walk = (dir) => {
+  if (!statSync(dir).isDirectory()) {
+    files.push(dir);
+    return;
+  }
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (name === 'node_modules') continue;

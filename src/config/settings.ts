@@ -28,11 +28,11 @@ export type SettingKey =
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
-    help: 'HTTP port of the REST API, GraphQL, docs and dashboard (0 picks a free port)' },
+    help: 'HTTP port of the REST API and its docs (0 picks a free port)' },
   { key: 'host', env: 'PIGEONHOLE_HOST', flag: '--host', kind: 'string', default: '127.0.0.1',
     help: 'bind address of every listener; 0.0.0.0 to accept connections from other machines' },
   { key: 'dataDir', env: 'PIGEONHOLE_DATA_DIR', flag: '--data-dir', kind: 'string', default: './data',
-    help: 'directory for the SQLite database, the generated admin key and certificates' },
+    help: 'directory for the SQLite database and the generated admin key' },
   { key: 'databaseUrl', env: 'PIGEONHOLE_DATABASE_URL', flag: '--database-url', kind: 'url', secret: true,
     help: 'postgres://user:pass@host:5432/db to use PostgreSQL; unset = SQLite in the data directory' },
   { key: 'apiKey', env: 'PIGEONHOLE_API_KEY', flag: '--api-key', kind: 'string', secret: true,

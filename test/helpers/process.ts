@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The built binary, as `npm start` and the `pigeonhole` bin run it. */
+export const BIN = fileURLToPath(new URL('../../dist/cli/index.js', import.meta.url));
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  /** everything printed on stdout so far */
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Runs `pigeonhole serve` as a user would and waits for its "listening on" line
+ * (an event, not a sleep). Environment is the given one on top of PATH only.
+ */
+export async function startServeProcess(env: Record<string, string>): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', PIGEONHOLE_HTTP_PORT: '0', PIGEONHOLE_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(stdout);
+      // wait for the whole banner: the key (if any) is printed right after the docs line
+      if (match && /API docs: .*\n/.test(stdout) && (!/Generated/.test(stdout) || /\n {2}ph_\S+\n/.test(stdout))) {
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`pigeonhole serve exited with ${code}: ${stderr}${stdout}`)));
+  });
+  return {
+    child,
+    url,
+    output: () => stdout,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const [code] = await once(child, 'exit');
+      return code as number | null;
+    },
+  };
+}
