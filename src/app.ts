@@ -7,6 +7,7 @@ import type { Store } from './storage/ports.js';
 import { registerApiKeyAuth } from './transports/http/auth.js';
 import { registerErrorHandling } from './transports/http/errors.js';
 import { registerOpenApi } from './transports/http/openapi.js';
+import { registerInputGuard } from './transports/http/input-guard.js';
 import { CountDto, ErrorBody } from './modules/shared/schemas.js';
 import { UserService } from './modules/user/user.service.js';
 import { userRoutes } from './modules/user/routes.js';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
 
   for (const schema of MODEL_SCHEMAS) app.addSchema(schema);
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerOpenApi(app, deps.version);
 
   // Outside the authenticated context: health, docs and unknown routes answer without a key.

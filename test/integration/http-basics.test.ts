@@ -77,6 +77,34 @@ describeEachDialect('HTTP conventions', (dialect) => {
     await assertErrorBody(await tenant.fetch('/inboxes/exists'), 400, /emailAddress.*required/);
   });
 
+  test('a NUL character in any string is 400 naming the field, and nothing is stored', async () => {
+    const json = { 'content-type': 'application/json' };
+    await assertErrorBody(
+      await tenant.fetch('/inboxes/withOptions', { method: 'POST', headers: json, body: JSON.stringify({ name: 'a\u0000b' }) }),
+      400, /body field 'name' contains a NUL/,
+    );
+    await assertErrorBody(
+      await tenant.fetch('/inboxes/withOptions', { method: 'POST', headers: json, body: JSON.stringify({ tags: ['ok', 'x\u0000'] }) }),
+      400, /'tags.1' contains a NUL/,
+    );
+    await assertErrorBody(await tenant.fetch('/inboxes/paginated?search=a%00b'), 400, /query parameter 'search' contains a NUL/);
+    const count = (await (await tenant.fetch('/inboxes/count')).json()) as { totalElements: number };
+    assert.equal(count.totalElements, 0);
+  });
+
+  test('numbers out of range are 400, never 500', async () => {
+    await assertErrorBody(await tenant.fetch('/inboxes?expiresIn=100000000000000000000', { method: 'POST' }), 400, /expiresIn/);
+    await assertErrorBody(await tenant.fetch('/inboxes/paginated?page=99999999999999999'), 400, /'page' must be <= 2147483647/);
+  });
+
+  test('a body that is not a JSON object is 400', async () => {
+    for (const body of ['[1,2]', 'null', '"text"']) {
+      const response = await tenant.fetch('/inboxes/withOptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      await assertErrorBody(response, 400, /request body must be a JSON object/);
+    }
+    await assertErrorBody(await tenant.fetch('/inboxes/withOptions', { method: 'POST' }), 400, /request body must be a JSON object/);
+  });
+
   test('admin routes refuse a non-admin key with 403', async () => {
     await assertErrorBody(await tenant.fetch('/admin/users'), 403, /admin/);
   });

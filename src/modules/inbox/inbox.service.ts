@@ -21,6 +21,7 @@ export interface InboxSettings {
 
 const QUOTA_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_TAGS = 50;
+const MAX_EXPIRES_IN_MS = 100 * 365 * 24 * 60 * 60 * 1000;
 const MAX_TAG_LENGTH = 100;
 const MAX_TEXT_LENGTH = 1000;
 /** getInboxes is capped at 100 results by the spec */
@@ -203,8 +204,8 @@ export class InboxService {
       return input.expiresAt;
     }
     if (input.expiresIn !== undefined && input.expiresIn !== null) {
-      if (!Number.isInteger(input.expiresIn) || input.expiresIn <= 0) {
-        throw badRequest('expiresIn must be a positive number of milliseconds');
+      if (!Number.isInteger(input.expiresIn) || input.expiresIn <= 0 || input.expiresIn > MAX_EXPIRES_IN_MS) {
+        throw badRequest(`expiresIn must be a positive number of milliseconds, at most ${MAX_EXPIRES_IN_MS} (100 years)`);
       }
       return new Date(now + input.expiresIn);
     }

@@ -17,10 +17,13 @@ export const Uuid = Type.String({ format: 'uuid' });
 
 export const SortDirection = StringEnum(['ASC', 'DESC'], { description: 'Sort direction on createdAt' });
 
+/** The spec types page and size as int32. */
+export const INT32_MAX = 2_147_483_647;
+
 /** page/size/sort query parameters of every paginated list. */
 export const PageQuery = {
-  page: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'zero-based page index' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, default: 20, description: 'page size (max 100)' })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: 'zero-based page index' })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: INT32_MAX, default: 20, description: 'page size (at most 100 are returned)' })),
   sort: Type.Optional(SortDirection),
 };
 
