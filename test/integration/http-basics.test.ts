@@ -156,6 +156,10 @@ describeEachDialect('HTTP conventions', (dialect) => {
     for (const [operationId, route] of Object.entries(expected)) {
       assert.equal(served.get(operationId), route, `${operationId} is served as ${route}`);
     }
+    const components = Object.keys((doc as unknown as { components: { schemas: object } }).components.schemas);
+    for (const model of ['InboxDto', 'PageInboxProjection', 'CreateInboxDto', 'InboxPreview', 'UserInfoDto']) {
+      assert.ok(components.includes(model), `the document names the client's model ${model}`);
+    }
   });
 
   test('the interactive docs page is served without a key', async () => {

@@ -25,6 +25,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
       security: [{ API_KEY: [] }],
     },
+    // Components take the model names of the official client (each schema's $id).
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/v3/api-docs', { schema: { hide: true } }, async () => app.swagger());
