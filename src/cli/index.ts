@@ -37,14 +37,18 @@ withSettingFlags(program.command('serve').description('start the service (HTTP A
     const config = configFrom(opts);
     const server = await startServer(config);
     const { url } = server;
-    process.stdout.write(`Pigeonhole ${packageVersion()} listening on ${url} (database: ${server.store.dialect})\n`);
-    process.stdout.write(`API docs: ${url}/docs\n`);
+    // One write, docs line last: whoever reads the banner gets all of it or none.
+    const banner = [`Pigeonhole ${packageVersion()} listening on ${url} (database: ${server.store.dialect})`];
     if (server.generatedAdminKey) {
-      process.stdout.write(
-        `\nGenerated the admin API key (shown once; also saved to ${join(config.dataDir, ADMIN_KEY_FILE)}):\n` +
-          `  ${server.generatedAdminKey}\n\n`,
+      banner.push(
+        '',
+        `Generated the admin API key (shown once; also saved to ${join(config.dataDir, ADMIN_KEY_FILE)}):`,
+        `  ${server.generatedAdminKey}`,
+        '',
       );
     }
+    banner.push(`API docs: ${url}/docs`);
+    process.stdout.write(`${banner.join('\n')}\n`);
     const stop = async (signal: string) => {
       server.app.log.info({ signal }, 'shutting down');
       await server.close();

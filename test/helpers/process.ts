@@ -31,10 +31,8 @@ export async function startServeProcess(env: Record<string, string>): Promise<Se
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(stdout);
-      // wait for the whole banner: the key (if any) is printed right after the docs line
-      if (match && /API docs: .*\n/.test(stdout) && (!/Generated/.test(stdout) || /\n {2}ph_\S+\n/.test(stdout))) {
-        resolve(match[1]!);
-      }
+      // the docs line ends the banner (the CLI writes the banner in one piece)
+      if (match && /API docs: .*\n/.test(stdout)) resolve(match[1]!);
     });
     child.once('exit', (code) => reject(new Error(`pigeonhole serve exited with ${code}: ${stderr}${stdout}`)));
   });
