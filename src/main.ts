@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
@@ -76,11 +76,14 @@ export async function startServer(
   };
 }
 
-/** The generated admin key is written once, readable by the owner only, so it can be found again. */
+/**
+ * The generated admin key, readable by the owner only, so it can be found again. A key
+ * is generated only for a database without an admin, so a file left from an earlier
+ * database is stale and is replaced.
+ */
 function persistAdminKey(dataDir: string, key: string): void {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, ADMIN_KEY_FILE);
-  if (existsSync(file)) return;
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
 }

@@ -44,7 +44,13 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   if (!databaseUrl) throw new Error('PIGEONHOLE_TEST_DATABASE_URL is not set');
   const schema = `ph_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(databaseUrl, `create schema ${schema}`);
-  const store = await openStore({ databaseUrl, searchPath: schema });
+  let store: Store;
+  try {
+    store = await openStore({ databaseUrl, searchPath: schema });
+  } catch (err) {
+    await adminQuery(databaseUrl, `drop schema if exists ${schema} cascade`);
+    throw err;
+  }
   return {
     dialect,
     store,

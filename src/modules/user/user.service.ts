@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/clock.js';
 import { badRequest, conflict, notFound } from '../../core/errors.js';
-import { hashApiKey, newApiKey, newId } from '../../core/ids.js';
+import { hashApiKey, newApiKey, newId, randomToken } from '../../core/ids.js';
 import type { PageRequest } from '../../core/paging.js';
 import type { Principal } from '../../core/principal.js';
 import type { ApiKeyRecord, Repositories, Slice, UserRecord } from '../../storage/ports.js';
@@ -103,7 +103,13 @@ export class UserService {
     return { admin, generatedKey: apiKey };
   }
 
-  private async createAdminUser(email: string): Promise<UserRecord> {
+  private async createAdminUser(preferredEmail: string): Promise<UserRecord> {
+    // A user may already hold admin@<domain> (created before the first start); the
+    // admin then gets a variant of that address rather than the start failing.
+    let email = preferredEmail;
+    while (await this.repos.users.findByEmail(email)) {
+      email = preferredEmail.replace('@', `+${randomToken(6)}@`);
+    }
     const admin: UserRecord = { id: newId(), email, name: 'Administrator', isAdmin: true, createdAt: this.clock.now() };
     await this.repos.users.create(admin);
     return admin;

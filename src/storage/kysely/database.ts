@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Kysely, Migrator, sql, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, sql, type Dialect } from 'kysely';
 import type { Database } from '../schema.js';
 import { migrations } from '../migrations/index.js';
 import type { Store } from '../ports.js';
@@ -33,7 +33,11 @@ export function openDatabase(options: StoreOptions): { db: Kysely<Database>; dia
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: await postgresSchemaOf(db),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
@@ -41,6 +45,19 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The PostgreSQL schema this connection works in (its search_path), undefined on SQLite.
+ * Fix: without it Kysely's Migrator looks for its kysely_migration tables in *every*
+ * schema of the database, so a database where another schema already has them (a
+ * second Pigeonhole, another Kysely app, parallel test runs) was never given its own
+ * and migrating failed with 'relation "kysely_migration_lock" does not exist'.
+ */
+async function postgresSchemaOf(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }
 
 /** Opens the database, brings its schema up to date and returns the Store. */

@@ -1,0 +1,468 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { inboxRoutes } from '../../src/modules/inbox/routes/index.js';
+import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+
+/**
+ * Tenant B aims every InboxController operation at tenant A's data (A's ids, addresses,
+ * names, tags, descriptions). B must learn nothing of A's inboxes and change none of them.
+ *
+ * To add a route: add its operationId to ISOLATION_CASES. The coverage test fails until
+ * every InboxController operation of the OpenAPI document has a case.
+ */
+
+interface InboxJson {
+  id: string;
+  userId: string;
+  emailAddress: string;
+  name: string | null;
+  description: string | null;
+  tags: string[];
+  favourite: boolean;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+interface Reply {
+  status: number;
+  text: string;
+  json: any;
+}
+
+interface Ctx {
+  a: Tenant;
+  b: Tenant;
+  /** A's inboxes as A sees them */
+  aInboxes: InboxJson[];
+  aIds: Set<string>;
+  /** A's inbox with every field set: name, description, tags, favourite, expiry */
+  target: InboxJson;
+  /** A's inbox sharing name, description and tag with B's own inbox */
+  twin: InboxJson;
+  /** B's one inbox at the start of each case (recreated before every case) */
+  bOwn: InboxJson;
+  /** a time after every expiry in play */
+  afterAllExpiries: string;
+  /** a time before any of A's inboxes was created */
+  beforeA: string;
+  /** B's request; fails if the answer reveals anything of A's that B did not itself send */
+  asB(method: string, path: string, body?: unknown): Promise<Reply>;
+  /** ids of B's inboxes, as B sees them */
+  bIds(): Promise<string[]>;
+}
+
+type IsolationCase = (c: Ctx) => Promise<void>;
+
+// What only A has; B's own inbox reuses COMMON_* so lookups by those values must find B's, not A's.
+const A_NAME = 'alpha-one';
+const A_DESCRIPTION = 'alpha description';
+const A_TAG = 'alpha';
+const COMMON_NAME = 'common-name';
+const COMMON_DESCRIPTION = 'common description';
+const COMMON_TAG = 'common';
+
+const enc = encodeURIComponent;
+
+function expectStatus(reply: Reply, status: number, what: string): void {
+  assert.equal(reply.status, status, `${what}: expected ${status}, got ${reply.status} ${reply.text}`);
+}
+
+/** The 404 for A's inbox must read exactly like the 404 for an inbox that does not exist. */
+async function expectNotFound(c: Ctx, method: string, pathFor: (id: string) => string, body?: unknown): Promise<void> {
+  const unknown = randomUUID();
+  const baseline = await c.asB(method, pathFor(unknown), body);
+  expectStatus(baseline, 404, `${method} ${pathFor('<unknown>')}`);
+  for (const inbox of c.aInboxes) {
+    const reply = await c.asB(method, pathFor(inbox.id), body);
+    expectStatus(reply, 404, `${method} ${pathFor("<A's inbox>")}`);
+    assert.equal(
+      String(reply.json.message).replaceAll(inbox.id, '<id>'),
+      String(baseline.json.message).replaceAll(unknown, '<id>'),
+      "A's inbox is indistinguishable from a missing one",
+    );
+  }
+}
+
+/** A page answered to B: exactly B's `expected` inboxes, none of A's, totals to match. */
+function expectPage(c: Ctx, reply: Reply, expected: string[], what: string): void {
+  expectStatus(reply, 200, what);
+  const content = reply.json.content as Array<{ id: string; userId: string }>;
+  for (const item of content) {
+    assert.ok(!c.aIds.has(item.id), `${what} shows B one of A's inboxes`);
+    assert.equal(item.userId, c.b.userId, `${what} shows B an inbox of another user`);
+  }
+  assert.deepEqual(content.map((i) => i.id).sort(), [...expected].sort(), what);
+  assert.equal(reply.json.totalElements, expected.length, `${what}: totalElements`);
+}
+
+/** Filters that single out A's inboxes (expect nothing) or the values B shares with A (expect B's own). */
+const pageFilters = (c: Ctx): Array<{ filter: Record<string, string>; expected: string[] }> => [
+  { filter: {}, expected: [c.bOwn.id] },
+  { filter: { search: c.target.id }, expected: [] },
+  { filter: { search: c.target.emailAddress }, expected: [] },
+  { filter: { search: A_NAME }, expected: [] },
+  { filter: { search: A_TAG }, expected: [] },
+  { filter: { search: COMMON_NAME }, expected: [c.bOwn.id] },
+  { filter: { tag: A_TAG }, expected: [] },
+  { filter: { tag: COMMON_TAG }, expected: [c.bOwn.id] },
+  { filter: { favourite: 'true' }, expected: [] },
+  { filter: { since: c.beforeA }, expected: [c.bOwn.id] },
+];
+
+const query = (params: Record<string, string>) => {
+  const qs = new URLSearchParams(params).toString();
+  return qs ? `?${qs}` : '';
+};
+
+const pagedRoute = (path: string, renameSearch?: string): IsolationCase => async (c) => {
+  for (const { filter, expected } of pageFilters(c)) {
+    if (renameSearch && (filter.tag !== undefined || filter.favourite !== undefined)) continue;
+    const params = { ...filter };
+    if (renameSearch && params.search !== undefined) {
+      params[renameSearch] = params.search;
+      delete params.search;
+    }
+    expectPage(c, await c.asB('GET', `${path}${query(params)}`), expected, `GET ${path}${query(params)}`);
+  }
+};
+
+/** A bulk delete by B removes B's own matching inbox and none of A's. */
+const bulkDelete = (path: string, param: string, values: (c: Ctx) => string[]): IsolationCase => async (c) => {
+  for (const value of values(c)) {
+    expectStatus(await c.asB('DELETE', `${path}?${param}=${enc(value)}`), 204, `DELETE ${path}?${param}=${value}`);
+  }
+  assert.deepEqual(await c.bIds(), [], "B's own matching inbox is deleted: the route did run for B");
+};
+
+const ISOLATION_CASES: Record<string, IsolationCase> = {
+  async createInbox(c) {
+    const taken = await c.asB('POST', `/inboxes?emailAddress=${enc(c.target.emailAddress)}`);
+    expectStatus(taken, 409, "createInbox with A's address");
+    const own = await c.asB('POST', `/inboxes?name=${enc(A_NAME)}&tags=${enc(A_TAG)}&description=${enc(A_DESCRIPTION)}`);
+    expectStatus(own, 201, "createInbox with A's name");
+    assert.equal(own.json.userId, c.b.userId);
+    assert.ok(!c.aIds.has(own.json.id));
+  },
+
+  async createInboxWithDefaults(c) {
+    const own = await c.asB('POST', '/inboxes/withDefaults');
+    expectStatus(own, 201, 'createInboxWithDefaults');
+    assert.equal(own.json.userId, c.b.userId);
+    assert.ok(!c.aIds.has(own.json.id));
+  },
+
+  async createInboxWithOptions(c) {
+    for (const emailAddress of [c.target.emailAddress, c.target.emailAddress.toUpperCase()]) {
+      const taken = await c.asB('POST', '/inboxes/withOptions', { emailAddress, name: 'mine now' });
+      expectStatus(taken, 409, "createInboxWithOptions with A's address");
+    }
+    const own = await c.asB('POST', '/inboxes/withOptions', {
+      name: A_NAME, description: A_DESCRIPTION, tags: [A_TAG], favourite: true,
+    });
+    expectStatus(own, 201, "createInboxWithOptions with A's name");
+    assert.equal(own.json.userId, c.b.userId);
+  },
+
+  getInbox: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}`),
+
+  updateInbox: (c) =>
+    expectNotFound(c, 'PATCH', (id) => `/inboxes/${id}`, {
+      name: 'taken over', description: null, tags: ['taken'], favourite: false, expiresAt: null,
+    }),
+
+  deleteInbox: (c) => expectNotFound(c, 'DELETE', (id) => `/inboxes/${id}`),
+
+  setInboxFavourited: async (c) => {
+    await expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/favourite`, { state: false });
+    await expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/favourite`, { state: true });
+  },
+
+  async deleteAllInboxes(c) {
+    const window = `?createdAtSince=${enc(c.beforeA)}&createdAtBefore=${enc(c.afterAllExpiries)}`;
+    expectStatus(await c.asB('DELETE', `/inboxes${window}`), 204, 'deleteAllInboxes in a time window');
+    assert.deepEqual(await c.bIds(), []);
+    await c.asB('POST', '/inboxes/withDefaults');
+    expectStatus(await c.asB('DELETE', '/inboxes'), 204, 'deleteAllInboxes');
+    assert.deepEqual(await c.bIds(), []);
+  },
+
+  deleteAllInboxesByTag: bulkDelete('/inboxes/by-tag', 'tag', () => [A_TAG, COMMON_TAG]),
+  deleteAllInboxesByName: bulkDelete('/inboxes/by-name', 'name', () => [A_NAME, COMMON_NAME]),
+  deleteAllInboxesByDescription: bulkDelete('/inboxes/by-description', 'description', () => [A_DESCRIPTION, COMMON_DESCRIPTION]),
+
+  async flushExpired(c) {
+    const reply = await c.asB('DELETE', `/inboxes/expired?before=${enc(c.afterAllExpiries)}`);
+    expectStatus(reply, 200, 'flushExpired');
+    assert.deepEqual(reply.json.inboxIds, [c.bOwn.id], "only B's own expiring inbox is flushed");
+    expectStatus(await c.asB('DELETE', '/inboxes/expired'), 200, 'flushExpired without before');
+  },
+
+  async getInboxes(c) {
+    const include = c.aInboxes.map((i) => `include=${i.id}`).join('&');
+    for (const [path, expected] of [
+      [`/inboxes?${include}`, []],
+      [`/inboxes?${include}&include=${c.bOwn.id}`, [c.bOwn.id]],
+      ['/inboxes', [c.bOwn.id]],
+      [`/inboxes?since=${enc(c.beforeA)}&sort=DESC`, [c.bOwn.id]],
+    ] as Array<[string, string[]]>) {
+      const reply = await c.asB('GET', path);
+      expectStatus(reply, 200, `GET ${path}`);
+      assert.deepEqual((reply.json as InboxJson[]).map((i) => i.id), expected, `GET ${path}`);
+    }
+  },
+
+  getAllInboxes: pagedRoute('/inboxes/paginated'),
+  getAllInboxesOffsetPaginated: pagedRoute('/inboxes/offset-paginated'),
+  getOrganizationInboxes: pagedRoute('/inboxes/organization', 'searchFilter'),
+
+  async getInboxesByTag(c) {
+    for (const [params, expected] of [
+      [{ tag: A_TAG }, []],
+      [{ tag: COMMON_TAG }, [c.bOwn.id]],
+      [{ tag: COMMON_TAG, searchFilter: c.twin.id }, []],
+      [{ tag: COMMON_TAG, searchFilter: c.twin.emailAddress }, []],
+    ] as Array<[Record<string, string>, string[]]>) {
+      expectPage(c, await c.asB('GET', `/inboxes/tags/inboxes${query(params)}`), expected, `getInboxesByTag ${JSON.stringify(params)}`);
+    }
+  },
+
+  async searchInboxes(c) {
+    for (const { filter, expected } of pageFilters(c)) {
+      const body: Record<string, unknown> = { ...filter, pageIndex: 0, pageSize: 50 };
+      if (filter.favourite) body.favourite = true;
+      expectPage(c, await c.asB('POST', '/inboxes/search', body), expected, `searchInboxes ${JSON.stringify(filter)}`);
+    }
+  },
+
+  async getInboxCount(c) {
+    const reply = await c.asB('GET', '/inboxes/count');
+    expectStatus(reply, 200, 'getInboxCount');
+    assert.deepEqual(reply.json, { totalElements: 1 });
+  },
+
+  async getInboxIds(c) {
+    const reply = await c.asB('GET', '/inboxes/ids');
+    expectStatus(reply, 200, 'getInboxIds');
+    assert.deepEqual(reply.json, { inboxIds: [{ id: c.bOwn.id, emailAddress: c.bOwn.emailAddress }] });
+  },
+
+  async getInboxTags(c) {
+    for (const [path, expected] of [
+      ['/inboxes/tags', [COMMON_TAG]],
+      [`/inboxes/tags?searchFilter=${A_TAG}`, []],
+      ['/inboxes/tags?sort=DESC&size=100', [COMMON_TAG]],
+    ] as Array<[string, string[]]>) {
+      const reply = await c.asB('GET', path);
+      expectStatus(reply, 200, `GET ${path}`);
+      assert.deepEqual(reply.json, expected, `GET ${path}`);
+    }
+  },
+
+  async getInboxTagsPaginated(c) {
+    for (const [path, expected] of [
+      ['/inboxes/tags/paginated', [COMMON_TAG]],
+      [`/inboxes/tags/paginated?searchFilter=${A_TAG}`, []],
+    ] as Array<[string, string[]]>) {
+      const reply = await c.asB('GET', path);
+      expectStatus(reply, 200, `GET ${path}`);
+      assert.deepEqual(reply.json.content, expected, `GET ${path}`);
+      assert.equal(reply.json.totalElements, expected.length, `GET ${path}: totalElements`);
+    }
+  },
+
+  async getInboxByEmailAddress(c) {
+    for (const inbox of c.aInboxes) {
+      for (const address of [inbox.emailAddress, inbox.emailAddress.toUpperCase()]) {
+        const reply = await c.asB('GET', `/inboxes/byEmailAddress?emailAddress=${enc(address)}`);
+        expectStatus(reply, 200, 'getInboxByEmailAddress');
+        assert.deepEqual(reply.json, { inboxId: null, exists: false }, "A's address is not B's inbox");
+      }
+    }
+    const own = await c.asB('GET', `/inboxes/byEmailAddress?emailAddress=${enc(c.bOwn.emailAddress)}`);
+    assert.deepEqual(own.json, { inboxId: c.bOwn.id, exists: true }, "B's own address is found");
+  },
+
+  async getInboxByName(c) {
+    const reply = await c.asB('GET', `/inboxes/byName?name=${enc(A_NAME)}`);
+    expectStatus(reply, 200, 'getInboxByName');
+    assert.deepEqual(reply.json, { inboxId: null, exists: false });
+    // A's inbox of this name is older than B's, so an unscoped "oldest" lookup would pick A's.
+    const shared = await c.asB('GET', `/inboxes/byName?name=${enc(COMMON_NAME)}`);
+    assert.deepEqual(shared.json, { inboxId: c.bOwn.id, exists: true });
+  },
+
+  /** Deliberately service-wide (mail is routed by address; SMTP RCPT reveals the same), but never an id. */
+  async doesInboxExist(c) {
+    for (const inbox of c.aInboxes) {
+      const reply = await c.asB('GET', `/inboxes/exists?emailAddress=${enc(inbox.emailAddress)}`);
+      expectStatus(reply, 200, 'doesInboxExist');
+      assert.deepEqual(reply.json, { exists: true, softBounce: null, hardBounce: null });
+    }
+    const unknown = await c.asB('GET', `/inboxes/exists?emailAddress=${enc(`${randomUUID()}@pigeonhole.test`)}`);
+    assert.deepEqual(unknown.json, { exists: false, softBounce: null, hardBounce: null });
+  },
+
+  /** Service-wide like doesInboxExist: an address taken by anyone is not available, and no id is given. */
+  async isEmailAddressAvailable(c) {
+    for (const inbox of c.aInboxes) {
+      const reply = await c.asB('POST', `/inboxes/available?emailAddress=${enc(inbox.emailAddress.toUpperCase())}`);
+      expectStatus(reply, 200, 'isEmailAddressAvailable');
+      assert.deepEqual(reply.json, { available: false });
+    }
+  },
+};
+
+describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
+  let server: TestServer;
+  let a: Tenant;
+  let b: Tenant;
+  let ctx: Ctx;
+  let snapshotOfA: unknown;
+
+  const jsonOf = async (response: Response): Promise<Reply> => {
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, text, json };
+  };
+
+  /** Everything A can see of its inboxes: each inbox in full, the lists, the count and the tags. */
+  async function viewOfA() {
+    const get = async (path: string) => {
+      const reply = await jsonOf(await a.fetch(path));
+      expectStatus(reply, 200, `A: GET ${path}`);
+      return reply.json;
+    };
+    const ids = await get('/inboxes/ids');
+    return {
+      ids,
+      inboxes: await Promise.all((ids.inboxIds as Array<{ id: string }>).map((i) => get(`/inboxes/${i.id}`))),
+      page: (await get('/inboxes/paginated?size=100')).content,
+      count: await get('/inboxes/count'),
+      tags: await get('/inboxes/tags?size=100'),
+      byName: [await get(`/inboxes/byName?name=${A_NAME}`), await get(`/inboxes/byName?name=${COMMON_NAME}`)],
+    };
+  }
+
+  async function resetB(): Promise<InboxJson> {
+    await server.server.store.repos.inboxes.deleteWhere(b.userId, {});
+    const response = await jsonOf(
+      await b.fetch('/inboxes/withOptions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: COMMON_NAME, description: COMMON_DESCRIPTION, tags: [COMMON_TAG],
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      }),
+    );
+    expectStatus(response, 201, "creating B's own inbox");
+    return response.json as InboxJson;
+  }
+
+  before(async () => {
+    server = await startTestServer(dialect);
+    a = await server.createTenant();
+    b = await server.createTenant();
+    const beforeA = new Date(Date.now() - 1000).toISOString();
+
+    // A's inboxes, made with the official client, one per creation route.
+    const target = await a.inboxApi.createInboxWithOptions({
+      createInboxDto: {
+        name: A_NAME, description: A_DESCRIPTION, tags: [A_TAG, COMMON_TAG], favourite: true,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    const twin = await a.inboxApi.createInbox({
+      name: COMMON_NAME, description: COMMON_DESCRIPTION, tags: [COMMON_TAG], expiresIn: 1_800_000,
+    });
+    const plain = await a.inboxApi.createInboxWithDefaults();
+
+    const aInboxes: InboxJson[] = [];
+    for (const { id } of [target, twin, plain]) {
+      aInboxes.push((await jsonOf(await a.fetch(`/inboxes/${id!}`))).json as InboxJson);
+    }
+    assert.equal(aInboxes[0]!.favourite, true);
+    assert.ok(aInboxes[0]!.expiresAt && aInboxes[1]!.expiresAt, 'A has expiring inboxes');
+    snapshotOfA = await viewOfA();
+
+    // Everything that is A's and that B must never be told.
+    const secrets = [
+      a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG,
+      ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
+    ];
+    ctx = {
+      a,
+      b,
+      aInboxes,
+      aIds: new Set(aInboxes.map((i) => i.id)),
+      target: aInboxes[0]!,
+      twin: aInboxes[1]!,
+      bOwn: undefined as unknown as InboxJson,
+      afterAllExpiries: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+      beforeA,
+      async asB(method, path, body) {
+        const init: RequestInit = { method };
+        if (body !== undefined) {
+          init.headers = { 'content-type': 'application/json' };
+          init.body = JSON.stringify(body);
+        }
+        const reply = await jsonOf(await b.fetch(path, init));
+        const sent = `${decodeURIComponent(path)} ${init.body ?? ''}`.toLowerCase();
+        for (const secret of secrets) {
+          if (sent.includes(secret.toLowerCase())) continue;
+          assert.ok(
+            !reply.text.toLowerCase().includes(secret.toLowerCase()),
+            `${method} ${path} reveals A's ${JSON.stringify(secret)} to B: ${reply.text}`,
+          );
+        }
+        return reply;
+      },
+      async bIds() {
+        const reply = await jsonOf(await b.fetch('/inboxes/ids'));
+        return (reply.json.inboxIds as Array<{ id: string }>).map((i) => i.id);
+      },
+    };
+  });
+  after(() => server.close());
+
+  test('every InboxController operation in the OpenAPI document has an isolation case', async () => {
+    const doc = (await (await server.fetch('/v3/api-docs', { key: null })).json()) as {
+      paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
+    };
+    const served = Object.values(doc.paths)
+      .flatMap((methods) => Object.values(methods))
+      .filter((op) => op.tags?.includes('InboxController'))
+      .map((op) => op.operationId ?? '(no operationId)');
+    assert.equal(served.length, inboxRoutes.length, 'each route exported by routes/index.ts is documented once');
+    const cases = Object.keys(ISOLATION_CASES);
+    assert.deepEqual(served.filter((id) => !cases.includes(id)).sort(), [], 'routes without an isolation case');
+    assert.deepEqual(cases.filter((id) => !served.includes(id)).sort(), [], 'cases for routes that no longer exist');
+  });
+
+  for (const [operationId, run] of Object.entries(ISOLATION_CASES)) {
+    test(`${operationId}: B cannot see or change A's inboxes`, async () => {
+      ctx.bOwn = await resetB();
+      await run(ctx);
+      assert.deepEqual(await viewOfA(), snapshotOfA, `after B's ${operationId}, A's inboxes are unchanged`);
+    });
+  }
+
+  test("after all of B's calls A still sees exactly its inboxes, field for field", async () => {
+    const view = (await viewOfA()) as { inboxes: InboxJson[]; count: { totalElements: number } };
+    assert.deepEqual(view, snapshotOfA);
+    assert.equal(view.count.totalElements, ctx.aInboxes.length);
+    assert.deepEqual(view.inboxes, ctx.aInboxes);
+    const target = await a.inboxApi.getInbox({ inboxId: ctx.target.id });
+    assert.equal(target.name, A_NAME);
+    assert.equal(target.description, A_DESCRIPTION);
+    assert.deepEqual([...target.tags!].sort(), [A_TAG, COMMON_TAG].sort());
+    assert.equal(target.favourite, true);
+    assert.equal(target.expiresAt?.toISOString(), ctx.target.expiresAt);
+  });
+});
