@@ -17,9 +17,15 @@ import { adminModelSchemas } from './modules/admin/admin.schemas.js';
 import { InboxService, type InboxSettings } from './modules/inbox/inbox.service.js';
 import { inboxPlugin } from './modules/inbox/routes/index.js';
 import { inboxModelSchemas } from './modules/inbox/inbox.schemas.js';
+import type { EventBus } from './events/bus.js';
+import { IngestService } from './modules/email/ingest.service.js';
+import { EmailService } from './modules/email/email.service.js';
+import { emailPlugin } from './modules/email/routes/index.js';
+import { emailModelSchemas } from './modules/email/email.schemas.js';
 
 export interface AppDeps {
   store: Store;
+  bus: EventBus;
   clock: Clock;
   settings: InboxSettings;
   version: string;
@@ -30,17 +36,24 @@ export interface AppDeps {
 export interface Services {
   users: UserService;
   inboxes: InboxService;
+  ingest: IngestService;
+  emails: EmailService;
 }
 
-export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings'>): Services {
+export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus'>): Services {
   const { repos } = deps.store;
+  const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings);
   return {
     users: new UserService(repos, deps.clock),
-    inboxes: new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings),
+    inboxes,
+    ingest: new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock),
+    emails: new EmailService(repos.emails, inboxes, deps.bus, deps.clock),
   };
 }
 
-const MODEL_SCHEMAS: TSchema[] = [ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas];
+const MODEL_SCHEMAS: TSchema[] = [
+  ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
+];
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
 export async function buildApp(deps: AppDeps, services: Services = createServices(deps)): Promise<FastifyInstance> {
@@ -68,6 +81,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     await api.register(userRoutes, { users: services.users });
     await api.register(adminRoutes, { users: services.users });
     await api.register(inboxPlugin, { inboxes: services.inboxes });
+    await api.register(emailPlugin, { emails: services.emails });
   });
   return app;
 }

@@ -6,14 +6,21 @@ import { systemClock, type Clock } from './core/clock.js';
 import type { Store } from './storage/ports.js';
 import { openStore, sqliteFileIn } from './storage/kysely/database.js';
 import { buildApp, createServices } from './app.js';
+import { EventBus } from './events/bus.js';
+import { loadTls } from './transports/tls.js';
+import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
 export interface RunningServer {
   app: FastifyInstance;
   store: Store;
+  bus: EventBus;
   /** base URL of the HTTP API, e.g. http://127.0.0.1:7080 */
   url: string;
+  /** bound SMTP ports (plain + STARTTLS, implicit TLS) */
+  smtpPort: number;
+  smtpsPort: number;
   /** the bootstrap admin key when this start generated it (printed once) */
   generatedAdminKey?: string;
   close(): Promise<void>;
@@ -38,40 +45,66 @@ export function openConfiguredStore(config: Config, overrides: { searchPath?: st
 }
 
 /**
- * Composition root: config → store (migrated) → services → bootstrap admin → HTTP.
- * Later capabilities (event bus, jobs, SMTP, IMAP) are wired here too.
+ * Composition root: config → store (migrated) → bus → services → bootstrap admin →
+ * SMTP + HTTP. Later capabilities (jobs, IMAP) are wired here too.
  */
 export async function startServer(
   config: Config,
   options: { clock?: Clock; store?: Store } = {},
 ): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
+  // A store handed in belongs to the caller, who closes it; one opened here is closed here.
+  const ownsStore = !options.store;
   const store = options.store ?? (await openConfiguredStore(config));
+  const bus = new EventBus();
   const settings = { domain: config.domain, domainPool: config.domainPool, inboxQuota: config.inboxQuota };
-  const services = createServices({ store, clock, settings });
+  const services = createServices({ store, clock, settings, bus });
 
   const { generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey);
   if (generatedKey) persistAdminKey(config.dataDir, generatedKey);
 
-  const app = await buildApp({ store, clock, settings, version: packageVersion(), logLevel: config.logLevel }, services);
+  const app = await buildApp({ store, clock, settings, bus, version: packageVersion(), logLevel: config.logLevel }, services);
+  let smtp: RunningSmtp | undefined;
   try {
+    const tls = await loadTls({ dataDir: config.dataDir, domain: config.domain, certFile: config.tlsCert, keyFile: config.tlsKey });
+    smtp = await startSmtp(
+      {
+        host: config.host,
+        port: config.smtpPort,
+        securePort: config.smtpsPort,
+        serverName: config.domain,
+        maxMessageSize: config.smtpMaxMessageSize,
+        maxRecipients: config.smtpMaxRecipients,
+        maxConnections: config.smtpMaxConnections,
+        idleTimeoutMs: config.smtpIdleTimeout,
+        tls,
+      },
+      services.ingest,
+      app.log,
+    );
     await app.listen({ port: config.httpPort, host: config.host });
   } catch (err) {
+    await smtp?.close();
     await app.close();
-    await store.close();
+    if (ownsStore) await store.close();
     throw err;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const running = smtp;
   return {
     app,
     store,
+    bus,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    smtpPort: running.port,
+    smtpsPort: running.securePort,
     generatedAdminKey: generatedKey,
     async close() {
+      await running.close();
       await app.close();
-      await store.close();
+      if (ownsStore) await store.close();
     },
   };
 }

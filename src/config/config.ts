@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SETTINGS, type SettingKey, type SettingSpec } from './settings.js';
 
@@ -13,6 +14,15 @@ export interface Config {
   /** 0 means unlimited */
   readonly inboxQuota: number;
   readonly logLevel: string;
+  readonly smtpPort: number;
+  readonly smtpsPort: number;
+  /** paths of a PEM certificate and key; both or neither */
+  readonly tlsCert: string | undefined;
+  readonly tlsKey: string | undefined;
+  readonly smtpMaxMessageSize: number;
+  readonly smtpMaxRecipients: number;
+  readonly smtpMaxConnections: number;
+  readonly smtpIdleTimeout: number;
 }
 
 export class ConfigError extends Error {
@@ -45,6 +55,12 @@ export function loadConfig(
   const parsed = Object.fromEntries(
     SETTINGS.map((spec) => [spec.key, parse(spec, raw[spec.key], problems)]),
   ) as Record<SettingKey, unknown>;
+  if ((parsed.tlsCert === undefined) !== (parsed.tlsKey === undefined) && !problems.some((p) => p.includes('TLS'))) {
+    problems.push('PIGEONHOLE_TLS_CERT and PIGEONHOLE_TLS_KEY go together: set both or neither');
+  }
+  for (const key of ['smtpMaxMessageSize', 'smtpMaxRecipients', 'smtpMaxConnections', 'smtpIdleTimeout'] as const) {
+    if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     httpPort: parsed.httpPort as number,
@@ -56,6 +72,14 @@ export function loadConfig(
     domainPool: Object.freeze(parsed.domainPool as string[]),
     inboxQuota: parsed.inboxQuota as number,
     logLevel: parsed.logLevel as string,
+    smtpPort: parsed.smtpPort as number,
+    smtpsPort: parsed.smtpsPort as number,
+    tlsCert: parsed.tlsCert as string | undefined,
+    tlsKey: parsed.tlsKey as string | undefined,
+    smtpMaxMessageSize: parsed.smtpMaxMessageSize as number,
+    smtpMaxRecipients: parsed.smtpMaxRecipients as number,
+    smtpMaxConnections: parsed.smtpMaxConnections as number,
+    smtpIdleTimeout: parsed.smtpIdleTimeout as number,
   });
 }
 
@@ -94,6 +118,8 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
     }
     case 'level':
       return LEVELS.includes(value) ? value : bad(`must be one of ${LEVELS.join(', ')}`);
+    case 'file':
+      return existsSync(value) ? resolve(value) : bad('must be the path of an existing file');
     case 'string':
       if (spec.key === 'apiKey' && value.length < 16) return bad('must be at least 16 characters');
       return value;

@@ -3,7 +3,7 @@
  * `pigeonhole serve` flag, its default and its documentation. The README and `--help`
  * are written from this list, so a setting cannot exist without being documented.
  */
-export type SettingKind = 'port' | 'string' | 'url' | 'domain' | 'domains' | 'count' | 'level';
+export type SettingKind = 'port' | 'string' | 'url' | 'domain' | 'domains' | 'count' | 'level' | 'file';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -24,7 +24,15 @@ export type SettingKey =
   | 'domain'
   | 'domainPool'
   | 'inboxQuota'
-  | 'logLevel';
+  | 'logLevel'
+  | 'smtpPort'
+  | 'smtpsPort'
+  | 'tlsCert'
+  | 'tlsKey'
+  | 'smtpMaxMessageSize'
+  | 'smtpMaxRecipients'
+  | 'smtpMaxConnections'
+  | 'smtpIdleTimeout';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -44,6 +52,22 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'comma-separated domains that useDomainPool and createInboxWithDefaults pick from at random' },
   { key: 'inboxQuota', env: 'PIGEONHOLE_INBOX_QUOTA', flag: '--inbox-quota', kind: 'count', default: '0',
     help: 'inboxes each user may create in any trailing 30 days (deleting does not give them back); 0 = no limit' },
+  { key: 'smtpPort', env: 'PIGEONHOLE_SMTP_PORT', flag: '--smtp-port', kind: 'port', default: '2525',
+    help: 'SMTP port: accepts mail for every inbox address, plain or upgraded with STARTTLS (0 picks a free port)' },
+  { key: 'smtpsPort', env: 'PIGEONHOLE_SMTPS_PORT', flag: '--smtps-port', kind: 'port', default: '2465',
+    help: 'SMTP port with implicit TLS (0 picks a free port)' },
+  { key: 'tlsCert', env: 'PIGEONHOLE_TLS_CERT', flag: '--tls-cert', kind: 'file',
+    help: 'PEM certificate for STARTTLS and SMTPS; unset = a self-signed one generated at first start and kept in the data directory' },
+  { key: 'tlsKey', env: 'PIGEONHOLE_TLS_KEY', flag: '--tls-key', kind: 'file', secret: true,
+    help: 'PEM private key of PIGEONHOLE_TLS_CERT' },
+  { key: 'smtpMaxMessageSize', env: 'PIGEONHOLE_SMTP_MAX_MESSAGE_SIZE', flag: '--smtp-max-message-size', kind: 'count',
+    default: '31457280', help: 'largest accepted message in bytes (advertised as EHLO SIZE; larger ones get 552)' },
+  { key: 'smtpMaxRecipients', env: 'PIGEONHOLE_SMTP_MAX_RECIPIENTS', flag: '--smtp-max-recipients', kind: 'count',
+    default: '100', help: 'recipients per message; more get 452' },
+  { key: 'smtpMaxConnections', env: 'PIGEONHOLE_SMTP_MAX_CONNECTIONS', flag: '--smtp-max-connections', kind: 'count',
+    default: '1000', help: 'concurrent SMTP connections per listener; more are refused with 421' },
+  { key: 'smtpIdleTimeout', env: 'PIGEONHOLE_SMTP_IDLE_TIMEOUT', flag: '--smtp-idle-timeout', kind: 'count',
+    default: '60000', help: 'milliseconds an SMTP connection may stay silent before it is closed' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -21,3 +21,9 @@ export function loggerOptions(level: string): LoggerOptions {
 export function createLogger(level: string): Logger {
   return pino(loggerOptions(level));
 }
+
+/** The little a transport needs from a logger (satisfied by pino and Fastify's logger). */
+export interface LogSink {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}

@@ -128,11 +128,98 @@ export interface DomainRepository {
   findById(tenantId: string, id: string): Promise<DomainRecord | undefined>;
 }
 
+/** A parsed mailbox of an address header, as the client's Sender and Recipient. */
+export interface MailAddress {
+  rawValue: string;
+  emailAddress: string;
+  name: string | null;
+}
+
+export interface AttachmentRecord {
+  id: string;
+  tenantId: string;
+  emailId: string | null;
+  name: string;
+  contentType: string;
+  size: number;
+  contentId: string | null;
+  sha256: string;
+  createdAt: Date;
+}
+
+/** An email without its bodies: what lists and previews need. */
+export interface EmailSummary {
+  id: string;
+  tenantId: string;
+  inboxId: string;
+  messageId: string | null;
+  inReplyTo: string | null;
+  subject: string | null;
+  from: string | null;
+  sender: MailAddress | null;
+  recipients: { to: MailAddress[]; cc: MailAddress[]; bcc: MailAddress[] };
+  replyTo: string | null;
+  charset: string | null;
+  bodyMd5: string;
+  bodyPartContentTypes: string[];
+  sizeBytes: number;
+  rawSha256: string;
+  attachmentIds: string[];
+  read: boolean;
+  favourite: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EmailRecord extends EmailSummary {
+  /** [name, decoded value] in message order, repeated names kept */
+  headers: Array<[string, string]>;
+  textBody: string | null;
+  htmlBody: string | null;
+}
+
+/** One received copy for one inbox, with the bytes it references. */
+export interface IncomingEmail {
+  email: EmailRecord;
+  raw: Buffer;
+  attachments: Array<{ record: AttachmentRecord; content: Buffer }>;
+}
+
+export interface EmailFilter {
+  inboxIds?: string[];
+  unreadOnly?: boolean;
+  favourite?: boolean;
+  /** createdAt strictly after */
+  since?: Date;
+  /** createdAt strictly before */
+  before?: Date;
+  /** case-insensitive partial match on subject, from, recipients */
+  search?: string;
+}
+
+export interface EmailRepository {
+  /** Stores every copy, its raw bytes and attachments in ONE transaction: all or nothing. */
+  storeIncoming(batch: IncomingEmail[]): Promise<void>;
+  findById(tenantId: string, id: string): Promise<EmailRecord | undefined>;
+  page(tenantId: string, filter: EmailFilter, page: PageRequest): Promise<Slice<EmailSummary>>;
+  list(tenantId: string, filter: EmailFilter, sort: PageRequest['sort'], limit: number): Promise<EmailSummary[]>;
+  count(tenantId: string, filter?: EmailFilter): Promise<number>;
+  /** Marks matching emails (or one, by id) read or unread; returns how many changed. */
+  setRead(tenantId: string, filter: EmailFilter & { id?: string }, read: boolean, at: Date): Promise<number>;
+  setFavourite(tenantId: string, id: string, favourite: boolean, at: Date): Promise<boolean>;
+  /** Deletes matching emails with their attachments, and bytes nothing references any more. */
+  deleteWhere(tenantId: string, filter: EmailFilter & { id?: string }): Promise<string[]>;
+  raw(tenantId: string, emailId: string): Promise<Buffer | undefined>;
+  attachments(tenantId: string, emailId: string): Promise<AttachmentRecord[]>;
+  attachment(tenantId: string, attachmentId: string): Promise<{ record: AttachmentRecord; content: Buffer } | undefined>;
+}
+
 export interface Repositories {
   users: UserRepository;
   apiKeys: ApiKeyRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;
+  emails: EmailRepository;
 }
 
 /** Storage as a whole: the repositories plus lifecycle. */

@@ -61,6 +61,59 @@ export interface DomainsTable {
   created_at: number;
 }
 
+export interface BlobsTable {
+  sha256: string;
+  size: number;
+  /** 'identity' today; room for compression without a migration */
+  encoding: string;
+  content: Buffer;
+  created_at: number;
+}
+
+export interface EmailsTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  message_id: string | null;
+  in_reply_to: string | null;
+  subject: string | null;
+  from_address: string | null;
+  /** JSON: {rawValue, emailAddress, name} of From */
+  sender_json: string | null;
+  /** JSON: {to, cc, bcc} lists of {rawValue, emailAddress, name} */
+  recipients_json: string;
+  reply_to: string | null;
+  /** JSON: [[name, decoded value], ...] in message order */
+  headers_json: string;
+  text_body: string | null;
+  html_body: string | null;
+  charset: string | null;
+  body_md5: string;
+  /** JSON: content types of every MIME part */
+  body_part_content_types: string;
+  size_bytes: number;
+  raw_sha256: string;
+  attachment_count: number;
+  read: number;
+  favourite: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  tenant_id: string;
+  /** null for uploads not yet sent */
+  email_id: string | null;
+  position: number;
+  name: string;
+  content_type: string;
+  size: number;
+  content_id: string | null;
+  blob_sha256: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -68,4 +121,7 @@ export interface Database {
   inbox_tags: InboxTagsTable;
   inbox_creations: InboxCreationsTable;
   domains: DomainsTable;
+  blobs: BlobsTable;
+  emails: EmailsTable;
+  attachments: AttachmentsTable;
 }

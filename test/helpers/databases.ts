@@ -4,9 +4,18 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Store } from '../../src/storage/ports.js';
-import { openStore } from '../../src/storage/kysely/database.js';
+import type { Kysely } from 'kysely';
+import { openDatabase, openStore } from '../../src/storage/kysely/database.js';
+import type { Database } from '../../src/storage/schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** Every listener on a free port, so tests never collide with each other or a running service. */
+export const EPHEMERAL_PORTS = {
+  PIGEONHOLE_HTTP_PORT: '0',
+  PIGEONHOLE_SMTP_PORT: '0',
+  PIGEONHOLE_SMTPS_PORT: '0',
+} as const;
 
 /** A fresh, migrated, empty database: a temp SQLite file, or a new PostgreSQL schema. */
 export interface TestDatabase {
@@ -73,4 +82,13 @@ export async function adminQuery(databaseUrl: string, text: string): Promise<voi
   } finally {
     await client.end();
   }
+}
+
+/** A second, direct Kysely handle on a test database, for assertions on what is stored. */
+export function inspect(db: TestDatabase): Kysely<Database> {
+  return openDatabase(
+    db.dialect === 'sqlite'
+      ? { sqliteFile: join(db.dataDir, 'pigeonhole.db') }
+      : { databaseUrl: db.databaseUrl, searchPath: db.searchPath },
+  ).db;
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { EPHEMERAL_PORTS } from './databases.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The built binary, as `npm start` and the `pigeonhole` bin run it. */
@@ -21,7 +22,7 @@ export interface ServeProcess {
 export async function startServeProcess(env: Record<string, string>): Promise<ServeProcess> {
   const child = spawn(process.execPath, [BIN, 'serve'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', PIGEONHOLE_HTTP_PORT: '0', PIGEONHOLE_LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', ...EPHEMERAL_PORTS, PIGEONHOLE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -4,7 +4,7 @@ import { Configuration, InboxControllerApi, MailSlurp, UserControllerApi } from 
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { Clock } from '../../src/core/clock.js';
 import { startServer, type RunningServer } from '../../src/main.js';
-import { dialects, freshDatabase, type DialectName, type TestDatabase } from './databases.js';
+import { dialects, EPHEMERAL_PORTS, freshDatabase, type DialectName, type TestDatabase } from './databases.js';
 
 export interface Tenant {
   userId: string;
@@ -43,7 +43,7 @@ export async function startTestServer(dialect: DialectName, options: TestServerO
   const db = await freshDatabase(dialect);
   const adminKey = `ph_admin_${randomBytes(16).toString('hex')}`;
   const config = loadConfig({
-    PIGEONHOLE_HTTP_PORT: '0',
+    ...EPHEMERAL_PORTS,
     PIGEONHOLE_DATA_DIR: db.dataDir,
     PIGEONHOLE_API_KEY: adminKey,
     PIGEONHOLE_LOG_LEVEL: 'silent',
@@ -89,7 +89,7 @@ export async function startTestServer(dialect: DialectName, options: TestServerO
       };
     },
     async close() {
-      await server.app.close();
+      await server.close();
       await db.cleanup();
     },
   };

@@ -11,8 +11,9 @@ import { loadConfig } from '../../src/config/config.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { ADMIN_KEY_FILE, startServer, type RunningServer } from '../../src/main.js';
 import { openDatabase, openStore, sqliteFileIn } from '../../src/storage/kysely/database.js';
+import type { Store } from '../../src/storage/ports.js';
 import { describeEachDialect, startTestServer, statusOf, type TestServer } from '../helpers/server.js';
-import { freshDatabase, type TestDatabase } from '../helpers/databases.js';
+import { EPHEMERAL_PORTS, freshDatabase, type TestDatabase } from '../helpers/databases.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -232,7 +233,7 @@ describeEachDialect('admin bootstrap', (dialect) => {
   /** SQLite: startServer opens `dataDir` itself. PostgreSQL: a new store on the test schema. */
   async function start(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
     const config = loadConfig({
-      PIGEONHOLE_HTTP_PORT: '0',
+      ...EPHEMERAL_PORTS,
       PIGEONHOLE_DATA_DIR: dataDir,
       PIGEONHOLE_LOG_LEVEL: 'silent',
       ...(db.databaseUrl ? { PIGEONHOLE_DATABASE_URL: db.databaseUrl } : {}),
@@ -241,7 +242,7 @@ describeEachDialect('admin bootstrap', (dialect) => {
     const store = dialect === 'postgres'
       ? await openStore({ databaseUrl: db.databaseUrl, searchPath: db.searchPath })
       : undefined;
-    const running = await startServer(config, { store });
+    const running = closingStore(await startServer(config, { store }), store);
     started.push(running);
     return running;
   }
@@ -286,12 +287,12 @@ describeEachDialect('admin bootstrap', (dialect) => {
     try {
       const dataDir = join(fresh.dataDir, 'node');
       const env = { PIGEONHOLE_API_KEY: configured, ...(fresh.databaseUrl ? { PIGEONHOLE_DATABASE_URL: fresh.databaseUrl } : {}) };
-      const config = loadConfig({ PIGEONHOLE_HTTP_PORT: '0', PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_LOG_LEVEL: 'silent', ...env });
+      const config = loadConfig({ ...EPHEMERAL_PORTS, PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_LOG_LEVEL: 'silent', ...env });
       for (let run = 0; run < 2; run++) {
         const store = dialect === 'postgres'
           ? await openStore({ databaseUrl: fresh.databaseUrl, searchPath: fresh.searchPath })
           : undefined;
-        const running = await startServer(config, { store });
+        const running = closingStore(await startServer(config, { store }), store);
         try {
           assert.equal(running.generatedAdminKey, undefined);
           assert.ok(!existsSync(join(dataDir, ADMIN_KEY_FILE)), 'no key file');
@@ -317,11 +318,11 @@ describeEachDialect('admin bootstrap', (dialect) => {
         id: randomUUID(), email: 'admin@pigeonhole.test', name: null, isAdmin: false, createdAt: new Date(),
       });
       const env = fresh.databaseUrl ? { PIGEONHOLE_DATABASE_URL: fresh.databaseUrl } : {};
-      const config = loadConfig({ PIGEONHOLE_HTTP_PORT: '0', PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_LOG_LEVEL: 'silent', ...env });
+      const config = loadConfig({ ...EPHEMERAL_PORTS, PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_LOG_LEVEL: 'silent', ...env });
       const store = dialect === 'postgres'
         ? await openStore({ databaseUrl: fresh.databaseUrl, searchPath: fresh.searchPath })
         : undefined;
-      const running = await startServer(config, { store });
+      const running = closingStore(await startServer(config, { store }), store);
       try {
         const generated = running.generatedAdminKey;
         assert.ok(generated);
@@ -348,6 +349,17 @@ describeEachDialect('admin bootstrap', (dialect) => {
     await stop(running);
   });
 });
+
+/** startServer leaves a store it was given open; these tests hand over their own and close it with the server. */
+function closingStore(running: RunningServer, store: Store | undefined): RunningServer {
+  return {
+    ...running,
+    async close() {
+      await running.close();
+      await store?.close();
+    },
+  };
+}
 
 interface CliResult {
   code: number | null;
@@ -395,7 +407,7 @@ describe('CLI [sqlite]', { concurrency: true }, () => {
     assert.doesNotMatch(duplicate.stderr, /\n\s+at /, 'a message, not a stack trace');
 
     const running = await startServer(
-      loadConfig({ PIGEONHOLE_HTTP_PORT: '0', PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_LOG_LEVEL: 'silent' }),
+      loadConfig({ ...EPHEMERAL_PORTS, PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_LOG_LEVEL: 'silent' }),
     );
     try {
       const info = await userInfo(running.url, key);

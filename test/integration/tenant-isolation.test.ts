@@ -173,6 +173,13 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
 
   deleteInbox: (c) => expectNotFound(c, 'DELETE', (id) => `/inboxes/${id}`),
 
+  // The email side of InboxController: another tenant's inbox is 404 before any email is looked at.
+  getEmails: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/emails`),
+  getInboxEmailsPaginated: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/emails/paginated`),
+  getInboxEmailCount: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/emails/count`),
+  getLatestEmailInInbox: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/getLatestEmail?inboxId=${id}&timeoutMillis=0`),
+  deleteAllInboxEmails: (c) => expectNotFound(c, 'DELETE', (id) => `/inboxes/${id}/deleteAllInboxEmails`),
+
   setInboxFavourited: async (c) => {
     await expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/favourite`, { state: false });
     await expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/favourite`, { state: true });
@@ -439,7 +446,9 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       .flatMap((methods) => Object.values(methods))
       .filter((op) => op.tags?.includes('InboxController'))
       .map((op) => op.operationId ?? '(no operationId)');
-    assert.equal(served.length, inboxRoutes.length, 'each route exported by routes/index.ts is documented once');
+    // InboxController spans the inbox module and the email module (its email-side operations).
+    assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');
+    assert.ok(served.length >= inboxRoutes.length, 'every route exported by inbox/routes/index.ts is documented');
     const cases = Object.keys(ISOLATION_CASES);
     assert.deepEqual(served.filter((id) => !cases.includes(id)).sort(), [], 'routes without an isolation case');
     assert.deepEqual(cases.filter((id) => !served.includes(id)).sort(), [], 'cases for routes that no longer exist');

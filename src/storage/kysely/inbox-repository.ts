@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transac
 import type { Database, InboxesTable } from '../schema.js';
 import type { InboxFilter, InboxRecord, InboxRepository, InboxUpdate } from '../ports.js';
 import { pageOffset } from '../../core/paging.js';
+import { deleteEmailsWhere } from './email-repository.js';
 import { containsPattern, flag, fromMillis, fromMillisOrNull, isSet, toMillis, toMillisOrNull } from './rows.js';
 
 type InboxRow = Selectable<InboxesTable>;
@@ -114,9 +115,10 @@ export function inboxRepository(db: Kysely<Database>): InboxRepository {
           .values({
             id: inbox.id,
             tenant_id: inbox.tenantId,
-            email_address: inbox.emailAddress,
-            local_part: inbox.localPart,
-            domain: inbox.domain,
+            // Addresses are case-insensitive: stored lower-cased, the unique index sees one form.
+            email_address: inbox.emailAddress.toLowerCase(),
+            local_part: inbox.localPart.toLowerCase(),
+            domain: inbox.domain.toLowerCase(),
             domain_id: inbox.domainId,
             name: inbox.name,
             description: inbox.description,
@@ -181,6 +183,8 @@ export function inboxRepository(db: Kysely<Database>): InboxRepository {
         // Chunked so a tenant with many inboxes stays under bound-parameter limits.
         for (let i = 0; i < ids.length; i += 500) {
           const chunk = ids.slice(i, i + 500);
+          // An inbox's emails go with it, permanently, and so do bytes nothing else uses.
+          await deleteEmailsWhere(trx, tenantId, { inboxIds: chunk });
           await trx.deleteFrom('inbox_tags').where('inbox_id', 'in', chunk).execute();
           await trx.deleteFrom('inboxes').where('tenant_id', '=', tenantId).where('id', 'in', chunk).execute();
         }

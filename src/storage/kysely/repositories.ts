@@ -5,6 +5,7 @@ import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
 import { domainRepository } from './domain-repository.js';
+import { emailRepository } from './email-repository.js';
 
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -12,5 +13,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     apiKeys: apiKeyRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
+    emails: emailRepository(db),
   };
 }

@@ -1,0 +1,80 @@
+import type { Static } from '@sinclair/typebox';
+import type { AttachmentRecord, EmailRecord, EmailSummary } from '../../storage/ports.js';
+import type { AttachmentMetaData, Email, EmailPreview, EmailProjection } from './email.schemas.js';
+import { displayBody } from './parse.js';
+
+const EXCERPT_LENGTH = 255;
+const excerpt = (text: string | null): string | null =>
+  text === null ? null : text.replace(/\s+/g, ' ').trim().slice(0, EXCERPT_LENGTH);
+
+function common(e: EmailSummary) {
+  return {
+    id: e.id,
+    inboxId: e.inboxId,
+    domainId: null,
+    subject: e.subject,
+    to: e.recipients.to.map((r) => r.emailAddress),
+    from: e.from,
+    cc: e.recipients.cc.map((r) => r.emailAddress),
+    bcc: e.recipients.bcc.map((r) => r.emailAddress),
+    sender: e.sender,
+    recipients: e.recipients,
+    createdAt: e.createdAt.toISOString(),
+    read: e.read,
+    attachments: e.attachmentIds,
+    threadId: null,
+    messageId: e.messageId,
+    inReplyTo: e.inReplyTo,
+    favourite: e.favourite,
+    bodyPartContentTypes: e.bodyPartContentTypes,
+    sizeBytes: e.sizeBytes,
+  };
+}
+
+export const toEmailPreview = (e: EmailSummary): Static<typeof EmailPreview> => ({ ...common(e), plusAddress: null });
+
+export const toEmailProjection = (e: EmailSummary): Static<typeof EmailProjection> => ({
+  ...common(e),
+  // Lists do not load bodies; the excerpts come with the full email.
+  textExcerpt: null,
+  bodyExcerpt: null,
+  plusAddress: null,
+  teamAccess: true,
+});
+
+export function toEmail(e: EmailRecord): Static<typeof Email> {
+  const headers: Record<string, string> = {};
+  const headersMap: Record<string, string[]> = {};
+  for (const [name, value] of e.headers) {
+    if (!(name in headers)) headers[name] = value;
+    (headersMap[name] ??= []).push(value);
+  }
+  const body = displayBody(e);
+  return {
+    ...common(e),
+    userId: e.tenantId,
+    replyTo: e.replyTo,
+    headers,
+    headersMap,
+    body,
+    bodyExcerpt: excerpt(body),
+    textExcerpt: excerpt(e.textBody),
+    bodyMD5Hash: e.bodyMd5,
+    isHTML: e.htmlBody !== null,
+    html: e.htmlBody !== null,
+    charset: e.charset,
+    updatedAt: e.updatedAt.toISOString(),
+    teamAccess: true,
+    isXAmpHtml: false,
+    xampHtml: false,
+    externalId: null,
+  };
+}
+
+export const toAttachmentMetaData = (a: AttachmentRecord): Static<typeof AttachmentMetaData> => ({
+  id: a.id,
+  name: a.name,
+  contentType: a.contentType,
+  contentLength: a.size,
+  contentId: a.contentId,
+});

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser';
+import libmime from 'libmime';
+import type { MailAddress } from '../../storage/ports.js';
+
+/** Everything the store needs from one raw message, computed once for all its recipients. */
+export interface ParsedMessage {
+  messageId: string | null;
+  inReplyTo: string | null;
+  subject: string | null;
+  from: MailAddress | null;
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
+  replyTo: string | null;
+  headers: Array<[string, string]>;
+  textBody: string | null;
+  htmlBody: string | null;
+  charset: string | null;
+  bodyMd5: string;
+  bodyPartContentTypes: string[];
+  attachments: Array<{ name: string; contentType: string; contentId: string | null; content: Buffer }>;
+}
+
+/** The body the API shows: the HTML when there is one, else the text (as MailSlurp does). */
+export const displayBody = (p: { textBody: string | null; htmlBody: string | null }): string | null =>
+  p.htmlBody ?? p.textBody;
+
+export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
+  const parsed = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true });
+  const htmlBody = typeof parsed.html === 'string' ? parsed.html : null;
+  const textBody = parsed.text ?? null;
+  const from = addresses(parsed.from)[0] ?? null;
+  return {
+    messageId: parsed.messageId ?? null,
+    inReplyTo: parsed.inReplyTo ?? null,
+    subject: parsed.subject ?? null,
+    from,
+    to: addresses(parsed.to),
+    cc: addresses(parsed.cc),
+    bcc: addresses(parsed.bcc),
+    replyTo: addresses(parsed.replyTo)[0]?.emailAddress ?? null,
+    headers: parsed.headerLines.map(({ line }) => headerPair(line)),
+    textBody,
+    htmlBody,
+    charset: bodyCharset(raw),
+    bodyMd5: createHash('md5').update(displayBody({ textBody, htmlBody }) ?? '').digest('hex'),
+    bodyPartContentTypes: partContentTypes(raw),
+    attachments: parsed.attachments.map((a, i) => ({
+      name: a.filename ?? `attachment-${i + 1}${a.contentType === 'message/rfc822' ? '.eml' : ''}`,
+      contentType: a.contentType || 'application/octet-stream',
+      contentId: a.contentId ?? a.cid ?? null,
+      content: a.content,
+    })),
+  };
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): MailAddress[] {
+  if (!field) return [];
+  const flat: EmailAddress[] = [];
+  const visit = (list: EmailAddress[]) => {
+    for (const entry of list) {
+      if (entry.group) visit(entry.group);
+      else if (entry.address) flat.push(entry);
+    }
+  };
+  for (const object of Array.isArray(field) ? field : [field]) visit(object.value);
+  return flat.map((a) => ({
+    emailAddress: a.address!.toLowerCase(),
+    name: a.name || null,
+    rawValue: a.name ? `${JSON.stringify(a.name)} <${a.address}>` : a.address!,
+  }));
+}
+
+/** "Subject: =?UTF-8?B?...?=" (possibly folded) → ["Subject", "decoded value"]. */
+function headerPair(line: string): [string, string] {
+  const colon = line.indexOf(':');
+  const name = colon < 0 ? line.trim() : line.slice(0, colon).trim();
+  const value = colon < 0 ? '' : line.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+  try {
+    return [name, libmime.decodeWords(value)];
+  } catch {
+    return [name, value];
+  }
+}
+
+const CONTENT_TYPE_RE = /^content-type:[ \t]*([a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+)/gim;
+
+/** Content types of the MIME parts, in order (a light scan of the part headers). */
+function partContentTypes(raw: Buffer): string[] {
+  const text = raw.toString('latin1');
+  return [...text.matchAll(CONTENT_TYPE_RE)].map((m) => m[1]!.toLowerCase());
+}
+
+/** Charset of the first text part, as declared by the sender. */
+function bodyCharset(raw: Buffer): string | null {
+  const match = /^content-type:[ \t]*text\/(?:plain|html)[^\r\n]*(?:\r?\n[ \t][^\r\n]*)*?charset="?([^";\s]+)/im.exec(raw.toString('latin1'));
+  return match ? match[1]!.toUpperCase() : null;
+}

@@ -1,0 +1,300 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AttachmentsTable, Database, EmailsTable } from '../schema.js';
+import type {
+  AttachmentRecord, EmailFilter, EmailRecord, EmailRepository, EmailSummary, MailAddress,
+} from '../ports.js';
+import { pageOffset } from '../../core/paging.js';
+import { collectBlobs, putBlob } from './blobs.js';
+import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+
+/** Every column but the bodies and headers: lists never load what they do not show. */
+const SUMMARY_COLUMNS = [
+  'id', 'tenant_id', 'inbox_id', 'message_id', 'in_reply_to', 'subject', 'from_address', 'sender_json',
+  'recipients_json', 'reply_to', 'charset', 'body_md5', 'body_part_content_types', 'size_bytes', 'raw_sha256',
+  'attachment_count', 'read', 'favourite', 'created_at', 'updated_at',
+] as const;
+
+type SummaryRow = Pick<Selectable<EmailsTable>, (typeof SUMMARY_COLUMNS)[number]>;
+
+const toSummary = (row: SummaryRow, attachmentIds: string[]): EmailSummary => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  inboxId: row.inbox_id,
+  messageId: row.message_id,
+  inReplyTo: row.in_reply_to,
+  subject: row.subject,
+  from: row.from_address,
+  sender: row.sender_json ? (JSON.parse(row.sender_json) as MailAddress) : null,
+  recipients: JSON.parse(row.recipients_json) as EmailSummary['recipients'],
+  replyTo: row.reply_to,
+  charset: row.charset,
+  bodyMd5: row.body_md5,
+  bodyPartContentTypes: JSON.parse(row.body_part_content_types) as string[],
+  sizeBytes: Number(row.size_bytes),
+  rawSha256: row.raw_sha256,
+  attachmentIds,
+  read: isSet(row.read),
+  favourite: isSet(row.favourite),
+  createdAt: fromMillis(row.created_at),
+  updatedAt: fromMillis(row.updated_at),
+});
+
+const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  emailId: row.email_id,
+  name: row.name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  contentId: row.content_id,
+  sha256: row.blob_sha256,
+  createdAt: fromMillis(row.created_at),
+});
+
+function whereFilter(tenantId: string, filter: EmailFilter & { id?: string }) {
+  return (eb: ExpressionBuilder<Database, 'emails'>) => {
+    const and = [eb('emails.tenant_id', '=', tenantId)];
+    if (filter.id !== undefined) and.push(eb('emails.id', '=', filter.id));
+    if (filter.inboxIds) {
+      // An empty list means "none of them", never "all".
+      and.push(filter.inboxIds.length > 0 ? eb('emails.inbox_id', 'in', filter.inboxIds) : eb('emails.id', 'is', null));
+    }
+    if (filter.unreadOnly) and.push(eb('emails.read', '=', 0));
+    if (filter.favourite) and.push(eb('emails.favourite', '=', 1));
+    if (filter.since) and.push(eb('emails.created_at', '>', toMillis(filter.since)));
+    if (filter.before) and.push(eb('emails.created_at', '<', toMillis(filter.before)));
+    if (filter.search) {
+      const pattern = containsPattern(filter.search);
+      const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+      and.push(eb.or([like('emails.subject'), like('emails.from_address'), like('emails.recipients_json'), like('emails.id')]));
+    }
+    return eb.and(and);
+  };
+}
+
+async function attachmentIdsFor(db: Kysely<Database>, emailIds: string[]): Promise<Map<string, string[]>> {
+  const byEmail = new Map<string, string[]>(emailIds.map((id) => [id, []]));
+  if (emailIds.length === 0) return byEmail;
+  const rows = await db
+    .selectFrom('attachments')
+    .select(['id', 'email_id'])
+    .where('email_id', 'in', emailIds)
+    .orderBy('position')
+    .execute();
+  for (const row of rows) if (row.email_id) byEmail.get(row.email_id)?.push(row.id);
+  return byEmail;
+}
+
+async function summaries(db: Kysely<Database>, rows: SummaryRow[]): Promise<EmailSummary[]> {
+  const withAttachments = rows.filter((r) => r.attachment_count > 0).map((r) => r.id);
+  const ids = await attachmentIdsFor(db, withAttachments);
+  return rows.map((row) => toSummary(row, ids.get(row.id) ?? []));
+}
+
+async function insertEmail(trx: Transaction<Database>, email: EmailRecord): Promise<void> {
+  await trx
+    .insertInto('emails')
+    .values({
+      id: email.id,
+      tenant_id: email.tenantId,
+      inbox_id: email.inboxId,
+      message_id: email.messageId,
+      in_reply_to: email.inReplyTo,
+      subject: email.subject,
+      from_address: email.from,
+      sender_json: email.sender ? JSON.stringify(email.sender) : null,
+      recipients_json: JSON.stringify(email.recipients),
+      reply_to: email.replyTo,
+      headers_json: JSON.stringify(email.headers),
+      text_body: email.textBody,
+      html_body: email.htmlBody,
+      charset: email.charset,
+      body_md5: email.bodyMd5,
+      body_part_content_types: JSON.stringify(email.bodyPartContentTypes),
+      size_bytes: email.sizeBytes,
+      raw_sha256: email.rawSha256,
+      attachment_count: email.attachmentIds.length,
+      read: flag(email.read),
+      favourite: flag(email.favourite),
+      created_at: toMillis(email.createdAt),
+      updated_at: toMillis(email.updatedAt),
+    })
+    .execute();
+}
+
+export function emailRepository(db: Kysely<Database>): EmailRepository {
+  return {
+    async storeIncoming(batch) {
+      if (batch.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        const written = new Set<string>();
+        const put = async (sha256: string, content: Buffer, at: number) => {
+          if (written.has(sha256)) return;
+          written.add(sha256);
+          await putBlob(trx, sha256, content, at);
+        };
+        for (const { email, raw, attachments } of batch) {
+          const at = toMillis(email.createdAt);
+          await put(email.rawSha256, raw, at);
+          await insertEmail(trx, email);
+          for (const [position, { record, content }] of attachments.entries()) {
+            await put(record.sha256, content, at);
+            await trx
+              .insertInto('attachments')
+              .values({
+                id: record.id,
+                tenant_id: record.tenantId,
+                email_id: email.id,
+                position,
+                name: record.name,
+                content_type: record.contentType,
+                size: record.size,
+                content_id: record.contentId,
+                blob_sha256: record.sha256,
+                created_at: at,
+              })
+              .execute();
+          }
+        }
+      });
+    },
+
+    async findById(tenantId, id) {
+      const row = await db
+        .selectFrom('emails')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const [summary] = await summaries(db, [row]);
+      return {
+        ...summary!,
+        headers: JSON.parse(row.headers_json) as Array<[string, string]>,
+        textBody: row.text_body,
+        htmlBody: row.html_body,
+      };
+    },
+
+    async page(tenantId, filter, page) {
+      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('emails')
+          .select(SUMMARY_COLUMNS)
+          .where(whereFilter(tenantId, filter))
+          .orderBy('created_at', direction)
+          .orderBy('id', direction)
+          .limit(page.size)
+          .offset(pageOffset(page))
+          .execute(),
+        this.count(tenantId, filter),
+      ]);
+      return { items: await summaries(db, rows), total };
+    },
+
+    async list(tenantId, filter, sort, limit) {
+      const direction = sort === 'DESC' ? 'desc' : 'asc';
+      const rows = await db
+        .selectFrom('emails')
+        .select(SUMMARY_COLUMNS)
+        .where(whereFilter(tenantId, filter))
+        .orderBy('created_at', direction)
+        .orderBy('id', direction)
+        .limit(limit)
+        .execute();
+      return summaries(db, rows);
+    },
+
+    async count(tenantId, filter = {}) {
+      const row = await db
+        .selectFrom('emails')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(whereFilter(tenantId, filter))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async setRead(tenantId, filter, read, at) {
+      const result = await db
+        .updateTable('emails')
+        .set({ read: flag(read), updated_at: toMillis(at) })
+        .where(whereFilter(tenantId, filter))
+        .where('read', '=', flag(!read))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async setFavourite(tenantId, id, favourite, at) {
+      const result = await db
+        .updateTable('emails')
+        .set({ favourite: flag(favourite), updated_at: toMillis(at) })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    deleteWhere: (tenantId, filter) =>
+      db.transaction().execute((trx) => deleteEmailsWhere(trx, tenantId, filter)),
+
+    async raw(tenantId, emailId) {
+      const row = await db
+        .selectFrom('emails')
+        .innerJoin('blobs', 'blobs.sha256', 'emails.raw_sha256')
+        .select('blobs.content')
+        .where('emails.tenant_id', '=', tenantId)
+        .where('emails.id', '=', emailId)
+        .executeTakeFirst();
+      return row ? Buffer.from(row.content) : undefined;
+    },
+
+    async attachments(tenantId, emailId) {
+      const rows = await db
+        .selectFrom('attachments')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('email_id', '=', emailId)
+        .orderBy('position')
+        .execute();
+      return rows.map(toAttachment);
+    },
+
+    async attachment(tenantId, attachmentId) {
+      const row = await db
+        .selectFrom('attachments')
+        .innerJoin('blobs', 'blobs.sha256', 'attachments.blob_sha256')
+        .selectAll('attachments')
+        .select('blobs.content')
+        .where('attachments.tenant_id', '=', tenantId)
+        .where('attachments.id', '=', attachmentId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { content, ...record } = row;
+      return { record: toAttachment(record), content: Buffer.from(content) };
+    },
+  };
+}
+
+/**
+ * Deletes the tenant's matching emails, their attachments, and the bytes no longer
+ * referenced, inside the caller's transaction (inbox deletion uses it too).
+ */
+export async function deleteEmailsWhere(
+  trx: Transaction<Database>,
+  tenantId: string,
+  filter: EmailFilter & { id?: string },
+): Promise<string[]> {
+  const rows = await trx.selectFrom('emails').select(['id', 'raw_sha256']).where(whereFilter(tenantId, filter)).execute();
+  const ids = rows.map((r) => r.id);
+  const hashes = rows.map((r) => r.raw_sha256);
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const attachments = await trx.selectFrom('attachments').select('blob_sha256').where('email_id', 'in', chunk).execute();
+    hashes.push(...attachments.map((a) => a.blob_sha256));
+    await trx.deleteFrom('attachments').where('email_id', 'in', chunk).execute();
+    await trx.deleteFrom('emails').where('id', 'in', chunk).execute();
+  }
+  await collectBlobs(trx, hashes);
+  return ids;
+}
