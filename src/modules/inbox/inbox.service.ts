@@ -115,10 +115,11 @@ export class InboxService {
     return this.inboxes.deleteWhere(tenantId, filter);
   }
 
-  deleteByTag = (tenantId: string, tag: string) => this.inboxes.deleteWhere(tenantId, { tag });
-  deleteByName = (tenantId: string, name: string) => this.inboxes.deleteWhere(tenantId, { name });
+  // Names and descriptions are stored trimmed, so lookups trim what they are given.
+  deleteByTag = (tenantId: string, tag: string) => this.inboxes.deleteWhere(tenantId, { tag: tag.trim() });
+  deleteByName = (tenantId: string, name: string) => this.inboxes.deleteWhere(tenantId, { name: name.trim() });
   deleteByDescription = (tenantId: string, description: string) =>
-    this.inboxes.deleteWhere(tenantId, { description });
+    this.inboxes.deleteWhere(tenantId, { description: description.trim() });
 
   /** Removes the tenant's inboxes whose expiry is at or before `before` (default now). */
   async flushExpired(tenantId: string, before?: Date): Promise<{ inboxIds: string[]; expireBefore: Date }> {
@@ -173,7 +174,7 @@ export class InboxService {
   }
 
   findByName(tenantId: string, name: string): Promise<InboxRecord | undefined> {
-    return this.inboxes.findByName(tenantId, name);
+    return this.inboxes.findByName(tenantId, name.trim());
   }
 
   private filterOf(input: ListInboxesInput): InboxFilter {
@@ -215,7 +216,9 @@ export class InboxService {
   private async checkQuota(tenantId: string): Promise<void> {
     const quota = this.settings.inboxQuota;
     if (quota <= 0) return;
-    const since = new Date(this.clock.now().getTime() - QUOTA_WINDOW_MS);
+    // The window is the trailing 30 days, end exclusive: a creation exactly 30 days old
+    // has left it. countCreatedSince counts "at or after", hence the one millisecond.
+    const since = new Date(this.clock.now().getTime() - QUOTA_WINDOW_MS + 1);
     const used = await this.inboxes.countCreatedSince(tenantId, since);
     if (used >= quota) {
       throw quotaExceeded(
@@ -301,7 +304,8 @@ function cleanText(value: string | null | undefined, field: string): string | nu
 }
 
 function cleanTags(tags: string[] | null | undefined): string[] {
-  const clean = [...new Set((tags ?? []).map((t) => t.trim()).filter(Boolean))];
+  // Sorted (by code point, as every read returns them) so the answer to a create matches later reads.
+  const clean = [...new Set((tags ?? []).map((t) => t.trim()).filter(Boolean))].sort();
   if (clean.length > MAX_TAGS) throw badRequest(`An inbox may have at most ${MAX_TAGS} tags`);
   const long = clean.find((t) => t.length > MAX_TAG_LENGTH);
   if (long) throw badRequest(`Tag '${long.slice(0, 20)}...' is longer than ${MAX_TAG_LENGTH} characters`);

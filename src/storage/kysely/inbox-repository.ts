@@ -4,6 +4,7 @@ import type { Database, InboxesTable } from '../schema.js';
 import type { InboxFilter, InboxRecord, InboxRepository, InboxUpdate } from '../ports.js';
 import { pageOffset } from '../../core/paging.js';
 import { deleteEmailsWhere } from './email-repository.js';
+import { deleteSentWhere } from './sent-email-repository.js';
 import { containsPattern, flag, fromMillis, fromMillisOrNull, isSet, toMillis, toMillisOrNull } from './rows.js';
 
 type InboxRow = Selectable<InboxesTable>;
@@ -81,6 +82,8 @@ async function tagsFor(db: Kysely<Database> | Transaction<Database>, ids: string
     .orderBy('tag')
     .execute();
   for (const row of rows) byInbox.get(row.inbox_id)?.push(row.tag);
+  // Code-point order whatever the database collation, the same order the service creates.
+  for (const tags of byInbox.values()) tags.sort();
   return byInbox;
 }
 
@@ -185,6 +188,7 @@ export function inboxRepository(db: Kysely<Database>): InboxRepository {
           const chunk = ids.slice(i, i + 500);
           // An inbox's emails go with it, permanently, and so do bytes nothing else uses.
           await deleteEmailsWhere(trx, tenantId, { inboxIds: chunk });
+          for (const inboxId of chunk) await deleteSentWhere(trx, tenantId, { inboxId });
           await trx.deleteFrom('inbox_tags').where('inbox_id', 'in', chunk).execute();
           await trx.deleteFrom('inboxes').where('tenant_id', '=', tenantId).where('id', 'in', chunk).execute();
         }
