@@ -214,12 +214,73 @@ export interface EmailRepository {
   attachment(tenantId: string, attachmentId: string): Promise<{ record: AttachmentRecord; content: Buffer } | undefined>;
 }
 
+export type DeliveryOutcome = 'DELIVERED' | 'RELAYED' | 'CAPTURED' | 'VIRTUAL' | 'FAILED';
+
+export interface DeliveryStatusRecord {
+  id: string;
+  tenantId: string;
+  sentId: string;
+  inboxId: string;
+  recipient: string;
+  outcome: DeliveryOutcome;
+  smtpStatusCode: number | null;
+  smtpResponse: string | null;
+  reportingMta: string | null;
+  processingMs: number;
+  createdAt: Date;
+}
+
+/** A receipt of a sent email: never its body, only the body's MD5 (and the raw MIME). */
+export interface SentEmailRecord {
+  id: string;
+  tenantId: string;
+  inboxId: string;
+  messageId: string;
+  inReplyTo: string | null;
+  subject: string | null;
+  from: string;
+  sender: MailAddress;
+  recipients: { to: MailAddress[]; cc: MailAddress[]; bcc: MailAddress[] };
+  replyTo: string | null;
+  headers: Array<[string, string]>;
+  bodyMd5: string;
+  isHtml: boolean;
+  charset: string | null;
+  virtualSend: boolean;
+  sizeBytes: number;
+  rawSha256: string;
+  createdAt: Date;
+}
+
+export interface SentEmailFilter {
+  inboxId?: string;
+  since?: Date;
+  before?: Date;
+  /** case-insensitive partial match on subject and recipients */
+  search?: string;
+}
+
+export interface SentEmailRepository {
+  /** The receipt and its raw bytes, in one transaction. */
+  create(sent: SentEmailRecord, raw: Buffer): Promise<void>;
+  addStatuses(statuses: DeliveryStatusRecord[]): Promise<void>;
+  findById(tenantId: string, id: string): Promise<SentEmailRecord | undefined>;
+  page(tenantId: string, filter: SentEmailFilter, page: PageRequest): Promise<Slice<SentEmailRecord>>;
+  count(tenantId: string, filter?: SentEmailFilter): Promise<number>;
+  raw(tenantId: string, id: string): Promise<Buffer | undefined>;
+  /** Deletes matching receipts with their statuses and unreferenced bytes; returns ids. */
+  deleteWhere(tenantId: string, filter: SentEmailFilter & { id?: string }): Promise<string[]>;
+  statuses(tenantId: string, filter: { sentId?: string; since?: Date; before?: Date }, page: PageRequest): Promise<Slice<DeliveryStatusRecord>>;
+  status(tenantId: string, id: string): Promise<DeliveryStatusRecord | undefined>;
+}
+
 export interface Repositories {
   users: UserRepository;
   apiKeys: ApiKeyRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;
   emails: EmailRepository;
+  sent: SentEmailRepository;
 }
 
 /** Storage as a whole: the repositories plus lifecycle. */

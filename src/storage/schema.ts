@@ -114,6 +114,42 @@ export interface AttachmentsTable {
   created_at: number;
 }
 
+export interface SentEmailsTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  message_id: string;
+  in_reply_to: string | null;
+  subject: string | null;
+  from_address: string;
+  sender_json: string;
+  recipients_json: string;
+  reply_to: string | null;
+  headers_json: string;
+  body_md5: string;
+  is_html: number;
+  charset: string | null;
+  virtual_send: number;
+  size_bytes: number;
+  raw_sha256: string;
+  created_at: number;
+}
+
+export interface DeliveryStatusesTable {
+  id: string;
+  tenant_id: string;
+  sent_id: string;
+  inbox_id: string;
+  recipient: string;
+  /** DELIVERED (to an inbox here), RELAYED, CAPTURED (no relay configured), VIRTUAL, FAILED */
+  outcome: string;
+  smtp_status_code: number | null;
+  smtp_response: string | null;
+  reporting_mta: string | null;
+  processing_ms: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -124,4 +160,6 @@ export interface Database {
   blobs: BlobsTable;
   emails: EmailsTable;
   attachments: AttachmentsTable;
+  sent_emails: SentEmailsTable;
+  delivery_statuses: DeliveryStatusesTable;
 }

@@ -16,7 +16,7 @@ export async function putBlob(trx: Transaction<Database>, sha256: string, conten
     .execute();
 }
 
-/** Deletes those of `hashes` that no email or attachment references any more. */
+/** Deletes those of `hashes` that no email, sent email or attachment references any more. */
 export async function collectBlobs(trx: Transaction<Database>, hashes: string[]): Promise<void> {
   const unique = [...new Set(hashes)];
   for (let i = 0; i < unique.length; i += 500) {
@@ -24,6 +24,9 @@ export async function collectBlobs(trx: Transaction<Database>, hashes: string[])
       .deleteFrom('blobs')
       .where('sha256', 'in', unique.slice(i, i + 500))
       .where((eb) => eb.not(eb.exists(eb.selectFrom('emails').select('id').whereRef('emails.raw_sha256', '=', 'blobs.sha256'))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('sent_emails').select('id').whereRef('sent_emails.raw_sha256', '=', 'blobs.sha256'))),
+      )
       .where((eb) =>
         eb.not(eb.exists(eb.selectFrom('attachments').select('id').whereRef('attachments.blob_sha256', '=', 'blobs.sha256'))),
       )

@@ -6,6 +6,7 @@ import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
 import { domainRepository } from './domain-repository.js';
 import { emailRepository } from './email-repository.js';
+import { sentEmailRepository } from './sent-email-repository.js';
 
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -14,5 +15,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
     emails: emailRepository(db),
+    sent: sentEmailRepository(db),
   };
 }
