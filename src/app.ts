@@ -22,10 +22,16 @@ import { IngestService } from './modules/email/ingest.service.js';
 import { EmailService } from './modules/email/email.service.js';
 import { emailPlugin } from './modules/email/routes/index.js';
 import { emailModelSchemas } from './modules/email/email.schemas.js';
+import { SendingService } from './modules/sending/sending.service.js';
+import type { Relay } from './modules/sending/relay.js';
+import { sendingPlugin } from './modules/sending/routes/index.js';
+import { sendingModelSchemas } from './modules/sending/sending.schemas.js';
 
 export interface AppDeps {
   store: Store;
   bus: EventBus;
+  /** where mail for other domains goes; none = captured */
+  relay?: Relay;
   clock: Clock;
   settings: InboxSettings;
   version: string;
@@ -38,21 +44,25 @@ export interface Services {
   inboxes: InboxService;
   ingest: IngestService;
   emails: EmailService;
+  sending: SendingService;
 }
 
-export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus'>): Services {
+export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay'>): Services {
   const { repos } = deps.store;
   const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings);
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock);
   return {
     users: new UserService(repos, deps.clock),
     inboxes,
-    ingest: new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock),
+    ingest,
     emails: new EmailService(repos.emails, inboxes, deps.bus, deps.clock),
+    sending: new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay),
   };
 }
 
 const MODEL_SCHEMAS: TSchema[] = [
   ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
+  ...sendingModelSchemas,
 ];
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -82,6 +92,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     await api.register(adminRoutes, { users: services.users });
     await api.register(inboxPlugin, { inboxes: services.inboxes });
     await api.register(emailPlugin, { emails: services.emails });
+    await api.register(sendingPlugin, { sending: services.sending, emails: services.emails });
   });
   return app;
 }

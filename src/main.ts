@@ -9,6 +9,7 @@ import { buildApp, createServices } from './app.js';
 import { EventBus } from './events/bus.js';
 import { loadTls } from './transports/tls.js';
 import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
+import { smtpRelay } from './transports/smtp/relay.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -58,12 +59,13 @@ export async function startServer(
   const store = options.store ?? (await openConfiguredStore(config));
   const bus = new EventBus();
   const settings = { domain: config.domain, domainPool: config.domainPool, inboxQuota: config.inboxQuota };
-  const services = createServices({ store, clock, settings, bus });
+  const relay = config.relayUrl ? smtpRelay(config.relayUrl) : undefined;
+  const services = createServices({ store, clock, settings, bus, relay });
 
   const { generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey);
   if (generatedKey) persistAdminKey(config.dataDir, generatedKey);
 
-  const app = await buildApp({ store, clock, settings, bus, version: packageVersion(), logLevel: config.logLevel }, services);
+  const app = await buildApp({ store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel }, services);
   let smtp: RunningSmtp | undefined;
   try {
     const tls = await loadTls({ dataDir: config.dataDir, domain: config.domain, certFile: config.tlsCert, keyFile: config.tlsKey });
@@ -104,6 +106,7 @@ export async function startServer(
     async close() {
       await running.close();
       await app.close();
+      relay?.close();
       if (ownsStore) await store.close();
     },
   };

@@ -23,6 +23,8 @@ export interface Config {
   readonly smtpMaxRecipients: number;
   readonly smtpMaxConnections: number;
   readonly smtpIdleTimeout: number;
+  /** smtp(s):// smarthost for mail to other domains; undefined = capture */
+  readonly relayUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +82,7 @@ export function loadConfig(
     smtpMaxRecipients: parsed.smtpMaxRecipients as number,
     smtpMaxConnections: parsed.smtpMaxConnections as number,
     smtpIdleTimeout: parsed.smtpIdleTimeout as number,
+    relayUrl: parsed.relayUrl as string | undefined,
   });
 }
 
@@ -106,6 +109,13 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
           : bad('must be a postgres:// or postgresql:// URL');
       } catch {
         return bad('must be a postgres:// URL');
+      }
+    }
+    case 'smtp-url': {
+      try {
+        return ['smtp:', 'smtps:'].includes(new URL(value).protocol) ? value : bad('must be an smtp:// or smtps:// URL');
+      } catch {
+        return bad('must be an smtp:// or smtps:// URL');
       }
     }
     case 'domain':

@@ -3,7 +3,7 @@
  * `pigeonhole serve` flag, its default and its documentation. The README and `--help`
  * are written from this list, so a setting cannot exist without being documented.
  */
-export type SettingKind = 'port' | 'string' | 'url' | 'domain' | 'domains' | 'count' | 'level' | 'file';
+export type SettingKind = 'port' | 'string' | 'url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -32,7 +32,8 @@ export type SettingKey =
   | 'smtpMaxMessageSize'
   | 'smtpMaxRecipients'
   | 'smtpMaxConnections'
-  | 'smtpIdleTimeout';
+  | 'smtpIdleTimeout'
+  | 'relayUrl';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -68,6 +69,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: '1000', help: 'concurrent SMTP connections per listener; more are refused with 421' },
   { key: 'smtpIdleTimeout', env: 'PIGEONHOLE_SMTP_IDLE_TIMEOUT', flag: '--smtp-idle-timeout', kind: 'count',
     default: '60000', help: 'milliseconds an SMTP connection may stay silent before it is closed' },
+  { key: 'relayUrl', env: 'PIGEONHOLE_RELAY_URL', flag: '--relay-url', kind: 'smtp-url', secret: true,
+    help: 'smtp://user:pass@host:587 or smtps://host:465 to deliver mail for addresses outside this server; unset = such mail is captured as sent, with its delivery status recorded' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -180,6 +180,15 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   getLatestEmailInInbox: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/getLatestEmail?inboxId=${id}&timeoutMillis=0`),
   deleteAllInboxEmails: (c) => expectNotFound(c, 'DELETE', (id) => `/inboxes/${id}/deleteAllInboxEmails`),
 
+  // Sending from another tenant's inbox is 404: the inbox lookup comes before anything is composed.
+  sendEmail: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}`, { to: ['x@example.com'], body: 'x' }),
+  sendEmailAndConfirm: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}/confirm`, { to: ['x@example.com'], body: 'x' }),
+  sendTestEmail: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}/send-test-email`),
+  sendSmtpEnvelope: (c) =>
+    expectNotFound(c, 'POST', (id) => `/inboxes/${id}/smtp-envelope`, { mailFrom: 'x@example.com', rcptTo: ['y@example.com'], data: 'Subject: x\r\n\r\nx' }),
+  getInboxSentEmails: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/sent`),
+  getInboxSentCount: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/sent/count`),
+
   setInboxFavourited: async (c) => {
     await expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/favourite`, { state: false });
     await expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/favourite`, { state: true });

@@ -1,0 +1,14 @@
+import type { TypedApp } from '../../inbox/routes/kit.js';
+import type { EmailService } from '../../email/email.service.js';
+import type { SendingService } from '../sending.service.js';
+
+export interface SendingRouteDeps {
+  sending: SendingService;
+  emails: EmailService;
+}
+export type SendingRoute = (app: TypedApp, deps: SendingRouteDeps) => void;
+
+export const INBOX_TAG = ['InboxController'];
+export const EMAIL_TAG = ['EmailController'];
+export const SENT_TAG = ['SentEmailsController'];
+export const toDate = (value: string | null | undefined): Date | undefined => (value ? new Date(value) : undefined);

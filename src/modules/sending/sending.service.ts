@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type { Clock } from '../../core/clock.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
+import type {
+  DeliveryStatusRecord, EmailRecord, InboxRecord, InboxRepository, MailAddress, SentEmailFilter, SentEmailRecord,
+  SentEmailRepository, Slice,
+} from '../../storage/ports.js';
+import { RecipientRefused, type IngestService } from '../email/ingest.service.js';
+import type { Relay } from './relay.js';
+import type { ReplyContext, SendEmailInput } from './sending.types.js';
+
+const ADDRESS_RE = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
+/**
+ * Options whose feature does not exist yet are refused by name rather than ignored:
+ * a test that relies on them must fail loudly, not pass against a silent no-op.
+ */
+const NOT_YET: Array<[keyof SendEmailInput, string]> = [
+  ['toContacts', 'contacts'],
+  ['toGroup', 'contact groups'],
+  ['template', 'templates'],
+  ['templateVariables', 'templates'],
+  ['attachments', 'attachment upload (AttachmentController)'],
+  ['addTrackingPixel', 'tracking pixels'],
+  ['isXAmpHtml', 'AMP email'],
+  ['bodyParts', 'custom body parts'],
+];
+
+export interface SendOutcome {
+  sent: SentEmailRecord;
+  statuses: DeliveryStatusRecord[];
+}
+
+/** Sending from an inbox: compose, keep a receipt (never the body), deliver, record each recipient's outcome. */
+export class SendingService {
+  constructor(
+    private readonly inboxes: InboxRepository,
+    private readonly sentEmails: SentEmailRepository,
+    private readonly ingest: IngestService,
+    private readonly clock: Clock,
+    private readonly relay: Relay | undefined,
+  ) {}
+
+  async send(tenantId: string, inboxId: string, input: SendEmailInput, reply?: ReplyContext): Promise<SendOutcome> {
+    const inbox = await this.senderInbox(tenantId, inboxId);
+    for (const [field, feature] of NOT_YET) {
+      const value = input[field];
+      if (value !== undefined && value !== null && value !== false && !(Array.isArray(value) && value.length === 0)) {
+        throw badRequest(`${field} needs ${feature}, which this server does not offer yet; leave it out`);
+      }
+    }
+    if (input.sendStrategy && input.sendStrategy !== 'SINGLE_MESSAGE') {
+      throw badRequest(`sendStrategy must be SINGLE_MESSAGE, got '${input.sendStrategy}'`);
+    }
+    const mode = input.validateEmailAddresses ?? 'VALIDATE_ERROR_IF_INVALID';
+    const clean = (list: string[] | null | undefined, field: string) => {
+      const trimmed = (list ?? []).map((a) => a.trim()).filter(Boolean);
+      const invalid = trimmed.filter((a) => !ADDRESS_RE.test(bareAddress(a)));
+      if (invalid.length && mode === 'VALIDATE_ERROR_IF_INVALID') {
+        throw badRequest(`${field} has invalid addresses: ${invalid.join(', ')}`);
+      }
+      return mode === 'VALIDATE_FILTER_REMOVE_INVALID' ? trimmed.filter((a) => !invalid.includes(a)) : trimmed;
+    };
+    const to = clean(input.to, 'to');
+    const cc = clean(input.cc, 'cc');
+    const bcc = clean(input.bcc, 'bcc');
+    if (to.length + cc.length + bcc.length === 0) throw badRequest('Give at least one recipient in to, cc or bcc');
+    if (input.charset && !/^utf-?8$/i.test(input.charset)) {
+      throw badRequest(`charset '${input.charset}' is not supported: messages are composed in UTF-8`);
+    }
+    if (input.from && bareAddress(input.from).toLowerCase() !== inbox.emailAddress) {
+      throw badRequest(`from must be the inbox's own address ${inbox.emailAddress}`);
+    }
+    const displayName = input.fromName ?? (input.useInboxName === false ? null : inbox.name);
+    const isHtml = Boolean(input.isHTML ?? input.html ?? false);
+    const body = input.body ?? '';
+    const messageId = `<${newId()}@${inbox.domain}>`;
+    const raw = await new MailComposer({
+      from: displayName ? { name: displayName, address: inbox.emailAddress } : inbox.emailAddress,
+      to,
+      cc,
+      replyTo: input.replyTo ?? undefined,
+      subject: input.subject ?? '',
+      messageId,
+      date: this.clock.now(),
+      headers: input.customHeaders ?? undefined,
+      inReplyTo: reply?.inReplyTo,
+      references: reply?.references,
+      ...(isHtml ? { html: body } : { text: body }),
+      textEncoding: 'quoted-printable',
+    }).compile().build();
+
+    return this.record(inbox, raw, {
+      messageId,
+      subject: input.subject ?? null,
+      sender: { emailAddress: inbox.emailAddress, name: displayName, rawValue: displayName ? `${JSON.stringify(displayName)} <${inbox.emailAddress}>` : inbox.emailAddress },
+      recipients: { to: to.map(mailAddress), cc: cc.map(mailAddress), bcc: bcc.map(mailAddress) },
+      replyTo: input.replyTo ?? null,
+      headers: Object.entries(input.customHeaders ?? {}),
+      bodyMd5: createHash('md5').update(body).digest('hex'),
+      isHtml,
+      charset: 'UTF-8',
+      inReplyTo: reply?.inReplyTo ?? null,
+    });
+  }
+
+  /** sendSmtpEnvelope: the caller's own MIME message, to the envelope recipients given. */
+  async sendEnvelope(tenantId: string, inboxId: string, envelope: { mailFrom: string; rcptTo: string[]; data: string }): Promise<SendOutcome> {
+    const inbox = await this.senderInbox(tenantId, inboxId);
+    const rcptTo = envelope.rcptTo.map((a) => a.trim()).filter(Boolean);
+    const invalid = rcptTo.filter((a) => !ADDRESS_RE.test(a));
+    if (rcptTo.length === 0) throw badRequest('rcptTo needs at least one recipient');
+    if (invalid.length) throw badRequest(`rcptTo has invalid addresses: ${invalid.join(', ')}`);
+    if (bareAddress(envelope.mailFrom).toLowerCase() !== inbox.emailAddress) {
+      throw badRequest(`mailFrom must be the inbox's own address ${inbox.emailAddress}`);
+    }
+    const raw = Buffer.from(envelope.data.replace(/\r?\n/g, '\r\n'), 'utf8');
+    const messageId = /^message-id:\s*(.+)$/im.exec(envelope.data)?.[1]?.trim() ?? `<${newId()}@${inbox.domain}>`;
+    const subject = /^subject:\s*(.*)$/im.exec(envelope.data)?.[1]?.trim() ?? null;
+    return this.record(inbox, raw, {
+      messageId,
+      subject,
+      sender: mailAddress(inbox.emailAddress),
+      recipients: { to: rcptTo.map(mailAddress), cc: [], bcc: [] },
+      replyTo: null,
+      headers: [],
+      bodyMd5: createHash('md5').update(raw).digest('hex'),
+      isHtml: false,
+      charset: null,
+      inReplyTo: null,
+    });
+  }
+
+  /**
+   * replyToEmail: from the inbox that received `original`, to its Reply-To (else its
+   * sender), with the original subject prefixed "Re: " and the thread headers set.
+   */
+  reply(original: EmailRecord, input: SendEmailInput): Promise<SendOutcome> {
+    const to = original.replyTo ?? original.from;
+    if (!to) throw badRequest(`Email ${original.id} has no sender or Reply-To to answer`);
+    const subject = original.subject ?? '';
+    const references = [
+      ...(original.headers.find(([name]) => name.toLowerCase() === 'references')?.[1].split(/\s+/).filter(Boolean) ?? []),
+      ...(original.messageId ? [original.messageId] : []),
+    ];
+    return this.send(original.tenantId, original.inboxId, {
+      ...input,
+      to: [to],
+      subject: /^re:/i.test(subject) ? subject : `Re: ${subject}`,
+    }, original.messageId ? { inReplyTo: original.messageId, references } : undefined);
+  }
+
+  /** sendTestEmail: a short message from the inbox to itself. */
+  sendTest(tenantId: string, inboxId: string): Promise<SendOutcome> {
+    return this.inboxes.findById(tenantId, inboxId).then((inbox) => {
+      if (!inbox) throw notFound(`No inbox ${inboxId}`);
+      return this.send(tenantId, inboxId, {
+        to: [inbox.emailAddress],
+        subject: 'Test email from Pigeonhole',
+        body: `This is a test email sent to ${inbox.emailAddress} at ${this.clock.now().toISOString()}.`,
+      });
+    });
+  }
+
+  async get(tenantId: string, id: string): Promise<SentEmailRecord> {
+    const sent = await this.sentEmails.findById(tenantId, id);
+    if (!sent) throw notFound(`No sent email ${id}`);
+    return sent;
+  }
+
+  async page(tenantId: string, filter: SentEmailFilter, input: { page?: number; size?: number; sort?: SortDirection }): Promise<{ slice: Slice<SentEmailRecord>; request: PageRequest }> {
+    if (filter.inboxId) await this.inboxOf(tenantId, filter.inboxId);
+    const request = pageRequest(input);
+    return { slice: await this.sentEmails.page(tenantId, filter, request), request };
+  }
+
+  async count(tenantId: string, inboxId: string): Promise<number> {
+    await this.inboxOf(tenantId, inboxId);
+    return this.sentEmails.count(tenantId, { inboxId });
+  }
+
+  async raw(tenantId: string, id: string): Promise<Buffer> {
+    const raw = await this.sentEmails.raw(tenantId, id);
+    if (!raw) throw notFound(`No sent email ${id}`);
+    return raw;
+  }
+
+  async delete(tenantId: string, id: string): Promise<void> {
+    if ((await this.sentEmails.deleteWhere(tenantId, { id })).length === 0) throw notFound(`No sent email ${id}`);
+  }
+
+  async deleteAll(tenantId: string): Promise<void> {
+    await this.sentEmails.deleteWhere(tenantId, {});
+  }
+
+  async statuses(tenantId: string, filter: { sentId?: string; since?: Date; before?: Date }, input: { page?: number; size?: number; sort?: SortDirection }) {
+    if (filter.sentId) await this.get(tenantId, filter.sentId);
+    const request = pageRequest(input);
+    return { slice: await this.sentEmails.statuses(tenantId, filter, request), request };
+  }
+
+  async status(tenantId: string, id: string): Promise<DeliveryStatusRecord> {
+    const status = await this.sentEmails.status(tenantId, id);
+    if (!status) throw notFound(`No delivery status ${id}`);
+    return status;
+  }
+
+  private async inboxOf(tenantId: string, inboxId: string): Promise<InboxRecord> {
+    const inbox = await this.inboxes.findById(tenantId, inboxId);
+    if (!inbox) throw notFound(`No inbox ${inboxId}`);
+    return inbox;
+  }
+
+  private async senderInbox(tenantId: string, inboxId: string): Promise<InboxRecord> {
+    const inbox = await this.inboxOf(tenantId, inboxId);
+    if (inbox.inboxType === 'SMTP') throw badRequest('SMTP inboxes can only receive; send from an HTTP inbox');
+    if (inbox.expiresAt && inbox.expiresAt.getTime() <= this.clock.now().getTime()) {
+      throw badRequest(`Inbox ${inboxId} expired at ${inbox.expiresAt.toISOString()} and can no longer send`);
+    }
+    return inbox;
+  }
+
+  /** Stores the receipt first (so a failed delivery is still on record), then delivers and records outcomes. */
+  private async record(
+    inbox: InboxRecord,
+    raw: Buffer,
+    fields: Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'>,
+  ): Promise<SendOutcome> {
+    const sent: SentEmailRecord = {
+      id: newId(),
+      tenantId: inbox.tenantId,
+      inboxId: inbox.id,
+      from: inbox.emailAddress,
+      virtualSend: inbox.virtualInbox,
+      sizeBytes: raw.length,
+      rawSha256: createHash('sha256').update(raw).digest('hex'),
+      createdAt: this.clock.now(),
+      ...fields,
+    };
+    await this.sentEmails.create(sent, raw);
+    const statuses = await this.deliver(sent, raw);
+    await this.sentEmails.addStatuses(statuses);
+    return { sent, statuses };
+  }
+
+  private async deliver(sent: SentEmailRecord, raw: Buffer): Promise<DeliveryStatusRecord[]> {
+    const started = Date.now();
+    const recipients = [...new Set([...sent.recipients.to, ...sent.recipients.cc, ...sent.recipients.bcc].map((r) => r.emailAddress))];
+    const status = (recipient: string, outcome: DeliveryStatusRecord['outcome'], code: number | null, response: string | null, mta: string | null): DeliveryStatusRecord => ({
+      id: newId(), tenantId: sent.tenantId, sentId: sent.id, inboxId: sent.inboxId, recipient, outcome,
+      smtpStatusCode: code, smtpResponse: response, reportingMta: mta, processingMs: Date.now() - started, createdAt: this.clock.now(),
+    });
+    // Virtual inboxes never deliver, not even to inboxes of this server.
+    if (sent.virtualSend) return recipients.map((r) => status(r, 'VIRTUAL', null, 'Not delivered: virtual inbox', null));
+
+    const statuses: DeliveryStatusRecord[] = [];
+    const local: InboxRecord[] = [];
+    const localAddresses: string[] = [];
+    const remote: string[] = [];
+    for (const recipient of recipients) {
+      try {
+        local.push(await this.ingest.acceptRecipient(recipient));
+        localAddresses.push(recipient);
+      } catch (err) {
+        const ours = await this.inboxes.findByAddress(recipient);
+        if (ours && err instanceof RecipientRefused) statuses.push(status(recipient, 'FAILED', 550, err.message, 'local'));
+        else remote.push(recipient);
+      }
+    }
+    if (local.length) {
+      // The same inbound pipeline as SMTP, so waits and webhooks see sent mail arrive.
+      await this.ingest.deliver(raw, local);
+      for (const recipient of localAddresses) statuses.push(status(recipient, 'DELIVERED', 250, 'Delivered to an inbox of this server', 'local'));
+    }
+    if (remote.length && this.relay) {
+      const result = await this.relay.send({ from: sent.from, to: remote }, raw);
+      for (const recipient of result.accepted) statuses.push(status(recipient, 'RELAYED', 250, result.response, result.reportingMta));
+      for (const r of result.rejected) statuses.push(status(r.recipient, 'FAILED', r.code, r.response, result.reportingMta));
+    } else {
+      for (const recipient of remote) statuses.push(status(recipient, 'CAPTURED', null, 'Captured: no relay is configured (PIGEONHOLE_RELAY_URL)', null));
+    }
+    return statuses;
+  }
+}
+
+function bareAddress(value: string): string {
+  const angle = /<([^>]+)>/.exec(value);
+  return (angle ? angle[1]! : value).trim();
+}
+
+function mailAddress(value: string): MailAddress {
+  const address = bareAddress(value);
+  const name = value.includes('<') ? value.slice(0, value.indexOf('<')).trim().replace(/^"|"$/g, '') || null : null;
+  return { emailAddress: address.toLowerCase(), name, rawValue: value.trim() };
+}
