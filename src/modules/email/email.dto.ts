@@ -2,8 +2,10 @@ import type { Static } from '@sinclair/typebox';
 import type { AttachmentRecord, EmailRecord, EmailSummary } from '../../storage/ports.js';
 import type { AttachmentMetaData, Email, EmailPreview, EmailProjection } from './email.schemas.js';
 import { displayBody } from './parse.js';
+import { bareMessageId } from '../../core/message-id.js';
 
 const EXCERPT_LENGTH = 255;
+
 const excerpt = (text: string | null): string | null =>
   text === null ? null : text.replace(/\s+/g, ' ').trim().slice(0, EXCERPT_LENGTH);
 
@@ -23,8 +25,8 @@ function common(e: EmailSummary) {
     read: e.read,
     attachments: e.attachmentIds,
     threadId: null,
-    messageId: e.messageId,
-    inReplyTo: e.inReplyTo,
+    messageId: bareMessageId(e.messageId),
+    inReplyTo: bareMessageId(e.inReplyTo),
     favourite: e.favourite,
     bodyPartContentTypes: e.bodyPartContentTypes,
     sizeBytes: e.sizeBytes,

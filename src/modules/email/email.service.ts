@@ -140,8 +140,10 @@ export class EmailService {
 
   private async markRead(email: EmailRecord): Promise<EmailRecord> {
     if (email.read) return email;
-    await this.emails.setRead(email.tenantId, { id: email.id }, true, this.clock.now());
-    return { ...email, read: true };
+    const now = this.clock.now();
+    await this.emails.setRead(email.tenantId, { id: email.id }, true, now);
+    // Answer the stored state: marking read also moved updatedAt (it was left stale before).
+    return { ...email, read: true, updatedAt: now };
   }
 }
 

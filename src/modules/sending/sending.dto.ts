@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { bareMessageId } from '../../core/message-id.js';
 import type { DeliveryStatusRecord, SentEmailRecord } from '../../storage/ports.js';
 import type { DeliveryStatusDto, SentEmailDto, SentEmailProjection } from './sending.schemas.js';
 
@@ -15,8 +16,8 @@ function common(s: SentEmailRecord) {
     bcc: s.recipients.bcc.map((r) => r.emailAddress),
     subject: s.subject,
     attachments: [],
-    messageId: s.messageId,
-    inReplyTo: s.inReplyTo,
+    messageId: bareMessageId(s.messageId),
+    inReplyTo: bareMessageId(s.inReplyTo),
     threadId: null,
     virtualSend: s.virtualSend,
     createdAt: s.createdAt.toISOString(),
@@ -42,7 +43,7 @@ export function toSentEmailDto(s: SentEmailRecord): Static<typeof SentEmailDto> 
     html: s.isHtml,
     sentAt: s.createdAt.toISOString(),
     pixelIds: [],
-    messageIds: [s.messageId],
+    messageIds: [bareMessageId(s.messageId)!],
     templateId: null,
     headers: Object.fromEntries(s.headers),
     favourite: false,
