@@ -22,10 +22,20 @@ import { IngestService } from './modules/email/ingest.service.js';
 import { EmailService } from './modules/email/email.service.js';
 import { emailPlugin } from './modules/email/routes/index.js';
 import { emailModelSchemas } from './modules/email/email.schemas.js';
+import { EmailContentService } from './modules/email/content.service.js';
+import { contentPlugin } from './modules/email/routes/content-index.js';
+import { contentModelSchemas } from './modules/email/content.schemas.js';
 import { SendingService } from './modules/sending/sending.service.js';
 import type { Relay } from './modules/sending/relay.js';
 import { sendingPlugin } from './modules/sending/routes/index.js';
 import { sendingModelSchemas } from './modules/sending/sending.schemas.js';
+import { AttachmentService } from './modules/attachment/attachment.service.js';
+import { attachmentPlugin } from './modules/attachment/routes/index.js';
+import { attachmentModelSchemas } from './modules/attachment/attachment.schemas.js';
+import { ExpiredService } from './modules/expired/expired.service.js';
+import { expiredPlugin } from './modules/expired/routes/index.js';
+import { expiredModelSchemas } from './modules/expired/expired.schemas.js';
+import { MAX_EXPIRES_IN_MS } from './modules/inbox/inbox.service.js';
 
 export interface AppDeps {
   store: Store;
@@ -37,6 +47,8 @@ export interface AppDeps {
   version: string;
   /** pino level: info by default, silent in tests */
   logLevel?: string;
+  /** largest attachment upload in bytes; 25 MiB when unset */
+  maxAttachmentSize?: number;
 }
 
 export interface Services {
@@ -44,25 +56,34 @@ export interface Services {
   inboxes: InboxService;
   ingest: IngestService;
   emails: EmailService;
+  content: EmailContentService;
   sending: SendingService;
+  attachments: AttachmentService;
+  expired: ExpiredService;
 }
 
-export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay'>): Services {
+export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay' | 'maxAttachmentSize'>): Services {
   const { repos } = deps.store;
-  const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings);
+  const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings, repos.expiredInboxes);
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock);
   return {
     users: new UserService(repos, deps.clock),
     inboxes,
     ingest,
     emails: new EmailService(repos.emails, inboxes, deps.bus, deps.clock),
-    sending: new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay),
+    content: new EmailContentService(repos.emails),
+    sending: new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments),
+    attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize),
+    // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
+    expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),
   };
 }
 
 const MODEL_SCHEMAS: TSchema[] = [
   ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
-  ...sendingModelSchemas,
+  ...contentModelSchemas, ...sendingModelSchemas,
+  ...attachmentModelSchemas,
+  ...expiredModelSchemas,
 ];
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -92,7 +113,10 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     await api.register(adminRoutes, { users: services.users });
     await api.register(inboxPlugin, { inboxes: services.inboxes });
     await api.register(emailPlugin, { emails: services.emails });
+    await api.register(contentPlugin, { content: services.content });
     await api.register(sendingPlugin, { sending: services.sending, emails: services.emails });
+    await api.register(attachmentPlugin, { attachments: services.attachments });
+    await api.register(expiredPlugin, { expired: services.expired });
   });
   return app;
 }

@@ -10,6 +10,7 @@ import { EventBus } from './events/bus.js';
 import { loadTls } from './transports/tls.js';
 import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
 import { smtpRelay } from './transports/smtp/relay.js';
+import { expiryJob } from './jobs/expiry.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -24,6 +25,8 @@ export interface RunningServer {
   smtpsPort: number;
   /** the bootstrap admin key when this start generated it (printed once) */
   generatedAdminKey?: string;
+  /** the scheduled inbox expiry: runOnce() is one pass now (tests drive it with a ManualClock) */
+  expiry: { runOnce(): Promise<number>; settled(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -60,12 +63,12 @@ export async function startServer(
   const bus = new EventBus();
   const settings = { domain: config.domain, domainPool: config.domainPool, inboxQuota: config.inboxQuota };
   const relay = config.relayUrl ? smtpRelay(config.relayUrl) : undefined;
-  const services = createServices({ store, clock, settings, bus, relay });
+  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize });
 
   const { generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey);
   if (generatedKey) persistAdminKey(config.dataDir, generatedKey);
 
-  const app = await buildApp({ store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel }, services);
+  const app = await buildApp({ store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize }, services);
   let smtp: RunningSmtp | undefined;
   try {
     const tls = await loadTls({ dataDir: config.dataDir, domain: config.domain, certFile: config.tlsCert, keyFile: config.tlsKey });
@@ -95,6 +98,11 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const running = smtp;
+  // Expiry state lives in the database, so the first pass (now) catches up after downtime.
+  const expiry = expiryJob({
+    repo: store.repos.expiredInboxes, locks: store.repos.schedulerLocks, clock, log: app.log, intervalMs: config.expiryInterval,
+  });
+  expiry.start();
   return {
     app,
     store,
@@ -103,7 +111,9 @@ export async function startServer(
     smtpPort: running.port,
     smtpsPort: running.securePort,
     generatedAdminKey: generatedKey,
+    expiry,
     async close() {
+      await expiry.stop();
       await running.close();
       await app.close();
       relay?.close();

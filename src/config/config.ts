@@ -13,6 +13,8 @@ export interface Config {
   readonly domainPool: readonly string[];
   /** 0 means unlimited */
   readonly inboxQuota: number;
+  /** milliseconds between expiry job passes; at least 1 */
+  readonly expiryInterval: number;
   readonly logLevel: string;
   readonly smtpPort: number;
   readonly smtpsPort: number;
@@ -23,6 +25,8 @@ export interface Config {
   readonly smtpMaxRecipients: number;
   readonly smtpMaxConnections: number;
   readonly smtpIdleTimeout: number;
+  /** bytes; uploads over it are refused */
+  readonly maxAttachmentSize: number;
   /** smtp(s):// smarthost for mail to other domains; undefined = capture */
   readonly relayUrl: string | undefined;
 }
@@ -63,6 +67,8 @@ export function loadConfig(
   for (const key of ['smtpMaxMessageSize', 'smtpMaxRecipients', 'smtpMaxConnections', 'smtpIdleTimeout'] as const) {
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
+  if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
+  if (parsed.maxAttachmentSize === 0) problems.push('PIGEONHOLE_MAX_ATTACHMENT_SIZE must be at least 1');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     httpPort: parsed.httpPort as number,
@@ -73,6 +79,7 @@ export function loadConfig(
     domain: parsed.domain as string,
     domainPool: Object.freeze(parsed.domainPool as string[]),
     inboxQuota: parsed.inboxQuota as number,
+    expiryInterval: parsed.expiryInterval as number,
     logLevel: parsed.logLevel as string,
     smtpPort: parsed.smtpPort as number,
     smtpsPort: parsed.smtpsPort as number,
@@ -82,6 +89,7 @@ export function loadConfig(
     smtpMaxRecipients: parsed.smtpMaxRecipients as number,
     smtpMaxConnections: parsed.smtpMaxConnections as number,
     smtpIdleTimeout: parsed.smtpIdleTimeout as number,
+    maxAttachmentSize: parsed.maxAttachmentSize as number,
     relayUrl: parsed.relayUrl as string | undefined,
   });
 }

@@ -24,6 +24,7 @@ export type SettingKey =
   | 'domain'
   | 'domainPool'
   | 'inboxQuota'
+  | 'expiryInterval'
   | 'logLevel'
   | 'smtpPort'
   | 'smtpsPort'
@@ -33,6 +34,7 @@ export type SettingKey =
   | 'smtpMaxRecipients'
   | 'smtpMaxConnections'
   | 'smtpIdleTimeout'
+  | 'maxAttachmentSize'
   | 'relayUrl';
 
 export const SETTINGS: readonly SettingSpec[] = [
@@ -53,6 +55,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'comma-separated domains that useDomainPool and createInboxWithDefaults pick from at random' },
   { key: 'inboxQuota', env: 'PIGEONHOLE_INBOX_QUOTA', flag: '--inbox-quota', kind: 'count', default: '0',
     help: 'inboxes each user may create in any trailing 30 days (deleting does not give them back); 0 = no limit' },
+  { key: 'expiryInterval', env: 'PIGEONHOLE_EXPIRY_INTERVAL', flag: '--expiry-interval', kind: 'count', default: '60000',
+    help: 'milliseconds between passes of the expiry job, which records inboxes whose expiry has passed (one also runs at start); expired inboxes refuse mail at once regardless' },
   { key: 'smtpPort', env: 'PIGEONHOLE_SMTP_PORT', flag: '--smtp-port', kind: 'port', default: '2525',
     help: 'SMTP port: accepts mail for every inbox address, plain or upgraded with STARTTLS (0 picks a free port)' },
   { key: 'smtpsPort', env: 'PIGEONHOLE_SMTPS_PORT', flag: '--smtps-port', kind: 'port', default: '2465',
@@ -69,6 +73,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: '1000', help: 'concurrent SMTP connections per listener; more are refused with 421' },
   { key: 'smtpIdleTimeout', env: 'PIGEONHOLE_SMTP_IDLE_TIMEOUT', flag: '--smtp-idle-timeout', kind: 'count',
     default: '60000', help: 'milliseconds an SMTP connection may stay silent before it is closed' },
+  { key: 'maxAttachmentSize', env: 'PIGEONHOLE_MAX_ATTACHMENT_SIZE', flag: '--max-attachment-size', kind: 'count',
+    default: '26214400', help: 'largest attachment upload in bytes (POST /attachments and its bytes and multipart forms); larger ones get 413' },
   { key: 'relayUrl', env: 'PIGEONHOLE_RELAY_URL', flag: '--relay-url', kind: 'smtp-url', secret: true,
     help: 'smtp://user:pass@host:587 or smtps://host:465 to deliver mail for addresses outside this server; unset = such mail is captured as sent, with its delivery status recorded' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',

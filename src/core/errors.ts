@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'QUOTA_EXCEEDED'
+  | 'TOO_LARGE'
   | 'TIMEOUT'
   | 'UNAVAILABLE';
 
@@ -28,3 +29,4 @@ export const forbidden = (message: string) => new AppError('FORBIDDEN', message)
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const quotaExceeded = (message: string) => new AppError('QUOTA_EXCEEDED', message);
+export const tooLarge = (message: string) => new AppError('TOO_LARGE', message);

@@ -214,6 +214,37 @@ export interface EmailRepository {
   attachment(tenantId: string, attachmentId: string): Promise<{ record: AttachmentRecord; content: Buffer } | undefined>;
 }
 
+/** An attachment with the inbox of the email it arrived in (null for an upload not yet sent). */
+export interface AttachmentListing extends AttachmentRecord {
+  inboxId: string | null;
+}
+
+export interface AttachmentFilter {
+  /** case-insensitive partial match on the file name */
+  fileName?: string;
+  /** createdAt strictly after */
+  since?: Date;
+  /** createdAt strictly before */
+  before?: Date;
+  /** attachments of emails received in this inbox */
+  inboxId?: string;
+  emailId?: string;
+  /** only these attachment ids */
+  ids?: string[];
+}
+
+/** Every attachment of a tenant: uploads (emailId null) and those of received emails. */
+export interface AttachmentRepository {
+  /** Stores an upload and its bytes (once per content hash) in one transaction. */
+  create(record: AttachmentRecord, content: Buffer): Promise<void>;
+  findById(tenantId: string, id: string): Promise<AttachmentListing | undefined>;
+  /** The attachment with its bytes, uploaded or received, when the tenant owns it. */
+  withContent(tenantId: string, id: string): Promise<{ record: AttachmentRecord; content: Buffer } | undefined>;
+  page(tenantId: string, filter: AttachmentFilter, page: PageRequest): Promise<Slice<AttachmentListing>>;
+  /** Deletes matching attachments (or one, by id) and bytes nothing references any more; returns ids. */
+  deleteWhere(tenantId: string, filter: AttachmentFilter & { id?: string }): Promise<string[]>;
+}
+
 export type DeliveryOutcome = 'DELIVERED' | 'RELAYED' | 'CAPTURED' | 'VIRTUAL' | 'FAILED';
 
 export interface DeliveryStatusRecord {
@@ -274,13 +305,81 @@ export interface SentEmailRepository {
   status(tenantId: string, id: string): Promise<DeliveryStatusRecord | undefined>;
 }
 
+/** SMTP (later IMAP) login of one inbox, or of the whole tenant when inboxId is null. */
+export interface MailCredentialRecord {
+  id: string;
+  tenantId: string;
+  inboxId: string | null;
+  username: string;
+  password: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface MailCredentialRepository {
+  /** The login for the scope, created with the given one if there is none yet (race-safe). */
+  findOrCreate(candidate: MailCredentialRecord): Promise<MailCredentialRecord>;
+  findByUsername(username: string): Promise<MailCredentialRecord | undefined>;
+  /** false when another login already has the username */
+  update(tenantId: string, inboxId: string | null, change: { username?: string; password?: string }, at: Date): Promise<boolean>;
+}
+
+/** The record left by an inbox's expiry; it outlives the inbox. */
+export interface ExpiredInboxRecord {
+  id: string;
+  tenantId: string;
+  inboxId: string;
+  emailAddress: string;
+  /** the inbox's expiry time */
+  createdAt: Date;
+}
+
+export interface ExpiredInboxFilter {
+  inboxId?: string;
+  /** createdAt strictly after */
+  since?: Date;
+  /** createdAt strictly before */
+  before?: Date;
+}
+
+/** An inbox whose expiry has passed and which the expiry job has not processed yet. */
+export interface DueInbox {
+  id: string;
+  tenantId: string;
+  expiresAt: Date;
+}
+
+export interface ExpiredInboxRepository {
+  /** Up to `limit` unprocessed inboxes with expiresAt at or before `now`, earliest first; all tenants' unless one is given. */
+  findDue(now: Date, limit: number, tenantId?: string): Promise<DueInbox[]>;
+  /**
+   * In ONE transaction: marks the inbox expired (only if it is still due and unmarked) and
+   * creates its record with the given id. Undefined when there was nothing to do: another
+   * pass got there first, or the inbox is gone or no longer due. Never two records per inbox.
+   */
+  expire(inboxId: string, recordId: string, now: Date): Promise<ExpiredInboxRecord | undefined>;
+  findById(tenantId: string, id: string): Promise<ExpiredInboxRecord | undefined>;
+  findByInboxId(tenantId: string, inboxId: string): Promise<ExpiredInboxRecord | undefined>;
+  page(tenantId: string, filter: ExpiredInboxFilter, page: PageRequest): Promise<Slice<ExpiredInboxRecord>>;
+}
+
+/** Cross-node mutual exclusion for schedulers: a PostgreSQL advisory lock; SQLite is single-node. */
+export interface SchedulerLocks {
+  /** Runs `fn` unless another node holds `name` right now; undefined when it was skipped. */
+  runExclusive<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
+}
+
 export interface Repositories {
   users: UserRepository;
   apiKeys: ApiKeyRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;
   emails: EmailRepository;
+  attachments: AttachmentRepository;
   sent: SentEmailRepository;
+  mailCredentials: MailCredentialRepository;
+  expiredInboxes: ExpiredInboxRepository;
+  schedulerLocks: SchedulerLocks;
 }
 
 /** Storage as a whole: the repositories plus lifecycle. */

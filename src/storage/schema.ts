@@ -37,6 +37,8 @@ export interface InboxesTable {
   virtual_inbox: number;
   expires_at: number | null;
   created_at: number;
+  /** set by the expiry job with the expired-inbox record: the expiry that took effect */
+  expired_at: number | null;
 }
 
 export interface InboxTagsTable {
@@ -150,6 +152,28 @@ export interface DeliveryStatusesTable {
   created_at: number;
 }
 
+export interface MailCredentialsTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string | null;
+  /** the inbox id, or 'tenant' for the tenant-wide login */
+  scope: string;
+  username: string;
+  password: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One per inbox that expired; kept after the inbox itself is removed. */
+export interface ExpiredInboxesTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  email_address: string;
+  /** the inbox's expiry time */
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -162,4 +186,6 @@ export interface Database {
   attachments: AttachmentsTable;
   sent_emails: SentEmailsTable;
   delivery_statuses: DeliveryStatusesTable;
+  mail_credentials: MailCredentialsTable;
+  expired_inboxes: ExpiredInboxesTable;
 }

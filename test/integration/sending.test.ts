@@ -86,7 +86,7 @@ describeEachDialect('sending', (dialect) => {
         [a.id, { body: 'x' }, /at least one recipient/],
         [a.id, { to: ['not an address'], body: 'x' }, /invalid addresses: not an address/],
         [a.id, { to: ['x@example.com'], template: 'welcome' }, /template needs templates/],
-        [a.id, { to: ['x@example.com'], attachments: ['abc'] }, /attachments needs attachment upload/],
+        [a.id, { to: ['x@example.com'], attachments: ['abc'] }, /attachments has unknown attachment ids: abc/],
         [a.id, { to: ['x@example.com'], from: 'someone@else.com' }, /from must be the inbox's own address/],
         [a.id, { to: ['x@example.com'], charset: 'ISO-8859-1' }, /charset/],
       ];
@@ -98,6 +98,17 @@ describeEachDialect('sending', (dialect) => {
       assert.equal((await tenant.inboxApi.getInboxSentCount({ inboxId: a.id })).totalElements, 0);
       const other = await server.createTenant();
       assert.equal(await statusOf(other.inboxApi.sendEmailAndConfirm({ inboxId: a.id, sendEmailOptions: { to: ['x@example.com'] } })), 404);
+    });
+
+    test('attachments: uploaded ids are attached and arrive with the email', async () => {
+      const a = await tenant.mailslurp.createInbox();
+      const b = await tenant.mailslurp.createInbox();
+      const [id] = await tenant.mailslurp.uploadAttachment({ base64Contents: Buffer.from('file body').toString('base64'), filename: 'file.txt' });
+      await tenant.mailslurp.sendEmail(a.id, { to: [b.emailAddress], subject: 'attached', body: 'x', attachments: [String(id)] });
+      const received = await tenant.inboxApi.getLatestEmailInInbox({ inboxId: b.id, timeoutMillis: 5000 });
+      assert.equal(received.attachments?.length, 1);
+      const meta = await emailApi(server, tenant).getAttachmentMetaData({ emailId: received.id, attachmentId: received.attachments![0]! });
+      assert.deepEqual([meta.name, meta.contentType, meta.contentLength], ['file.txt', 'text/plain', 9]);
     });
 
     test('VALIDATE_FILTER_REMOVE_INVALID drops bad addresses and sends to the rest', async () => {

@@ -3,8 +3,9 @@ import { badRequest, conflict, notFound, quotaExceeded } from '../../core/errors
 import { newId, randomToken } from '../../core/ids.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type {
-  InboxFilter, InboxRecord, InboxRepository, DomainRepository, InboxType, Slice,
+  ExpiredInboxRepository, InboxFilter, InboxRecord, InboxRepository, DomainRepository, InboxType, Slice,
 } from '../../storage/ports.js';
+import { expireDueInboxes } from '../../jobs/expiry.js';
 import { checkLocalPart, isDomainName, parseAddress } from './address.js';
 import {
   normaliseInboxType, type CreateInboxInput, type ListInboxesInput, type UpdateInboxInput,
@@ -21,7 +22,7 @@ export interface InboxSettings {
 
 const QUOTA_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_TAGS = 50;
-const MAX_EXPIRES_IN_MS = 100 * 365 * 24 * 60 * 60 * 1000;
+export const MAX_EXPIRES_IN_MS = 100 * 365 * 24 * 60 * 60 * 1000;
 const MAX_TAG_LENGTH = 100;
 const MAX_TEXT_LENGTH = 1000;
 /** getInboxes is capped at 100 results by the spec */
@@ -34,6 +35,8 @@ export class InboxService {
     private readonly domains: DomainRepository,
     private readonly clock: Clock,
     private readonly settings: InboxSettings,
+    /** with it, flushExpired first records the inboxes that expired, as the expiry job would */
+    private readonly expired?: ExpiredInboxRepository,
   ) {}
 
   async create(tenantId: string, input: CreateInboxInput): Promise<InboxRecord> {
@@ -91,6 +94,13 @@ export class InboxService {
     if (expiresAt && expiresAt.getTime() <= this.clock.now().getTime()) {
       throw badRequest('expiresAt must be in the future');
     }
+    // Expiry is final (spec §3): a new expiresAt, or none, does not reopen an expired inbox.
+    if (expiresAt !== undefined) {
+      const current = await this.get(tenantId, inboxId);
+      if (current.expiresAt && current.expiresAt.getTime() <= this.clock.now().getTime()) {
+        throw badRequest(`Inbox ${inboxId} expired at ${current.expiresAt.toISOString()}; an expired inbox cannot be reopened`);
+      }
+    }
     const updated = await this.inboxes.update(tenantId, inboxId, {
       name: input.name === undefined ? undefined : cleanText(input.name, 'name'),
       description: input.description === undefined ? undefined : cleanText(input.description, 'description'),
@@ -124,6 +134,9 @@ export class InboxService {
   /** Removes the tenant's inboxes whose expiry is at or before `before` (default now). */
   async flushExpired(tenantId: string, before?: Date): Promise<{ inboxIds: string[]; expireBefore: Date }> {
     const expireBefore = before ?? this.clock.now();
+    // Inboxes that did expire keep their expired-inbox record even when flushed before the
+    // expiry job got to them. Ones flushed ahead of their expiry (a later `before`) never expired.
+    if (this.expired) await expireDueInboxes(this.expired, this.clock, { tenantId });
     const inboxIds = await this.inboxes.deleteWhere(tenantId, { expiredAt: expireBefore });
     return { inboxIds, expireBefore };
   }

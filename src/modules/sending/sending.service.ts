@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type {
-  DeliveryStatusRecord, EmailRecord, InboxRecord, InboxRepository, MailAddress, SentEmailFilter, SentEmailRecord,
+  AttachmentRepository, DeliveryStatusRecord, EmailRecord, InboxRecord, InboxRepository, MailAddress, SentEmailFilter, SentEmailRecord,
   SentEmailRepository, Slice,
 } from '../../storage/ports.js';
 import { RecipientRefused, type IngestService } from '../email/ingest.service.js';
@@ -23,7 +23,6 @@ const NOT_YET: Array<[keyof SendEmailInput, string]> = [
   ['toGroup', 'contact groups'],
   ['template', 'templates'],
   ['templateVariables', 'templates'],
-  ['attachments', 'attachment upload (AttachmentController)'],
   ['addTrackingPixel', 'tracking pixels'],
   ['isXAmpHtml', 'AMP email'],
   ['bodyParts', 'custom body parts'],
@@ -42,6 +41,7 @@ export class SendingService {
     private readonly ingest: IngestService,
     private readonly clock: Clock,
     private readonly relay: Relay | undefined,
+    private readonly attachments: AttachmentRepository,
   ) {}
 
   async send(tenantId: string, inboxId: string, input: SendEmailInput, reply?: ReplyContext): Promise<SendOutcome> {
@@ -78,6 +78,7 @@ export class SendingService {
     const isHtml = Boolean(input.isHTML ?? input.html ?? false);
     const body = input.body ?? '';
     const messageId = `<${newId()}@${inbox.domain}>`;
+    const attachments = await this.attachmentsFor(tenantId, input.attachments);
     const raw = await new MailComposer({
       from: displayName ? { name: displayName, address: inbox.emailAddress } : inbox.emailAddress,
       to,
@@ -91,6 +92,7 @@ export class SendingService {
       references: reply?.references,
       ...(isHtml ? { html: body } : { text: body }),
       textEncoding: 'quoted-printable',
+      attachments,
     }).compile().build();
 
     return this.record(inbox, raw, {
@@ -206,6 +208,24 @@ export class SendingService {
     const status = await this.sentEmails.status(tenantId, id);
     if (!status) throw notFound(`No delivery status ${id}`);
     return status;
+  }
+
+  /** Uploaded (or received) attachments of the caller, by id, as MailComposer attachments; unknown ids are a 400 naming them. */
+  private async attachmentsFor(tenantId: string, ids: string[] | null | undefined) {
+    const unique = [...new Set((ids ?? []).map((id) => id.trim()).filter(Boolean))];
+    const found = await Promise.all(unique.map((id) => this.attachments.withContent(tenantId, id)));
+    const unknown = unique.filter((_, i) => !found[i]);
+    if (unknown.length) {
+      throw badRequest(`attachments has unknown attachment ids: ${unknown.join(', ')}; upload files with POST /attachments and pass the ids it answers`);
+    }
+    return found.map((a) => ({
+      filename: a!.record.name,
+      contentType: a!.record.contentType,
+      content: a!.content,
+      // base64 whatever the type: text attachments arrive byte for byte (no line-ending rewrites)
+      contentTransferEncoding: 'base64' as const,
+      ...(a!.record.contentId ? { cid: a!.record.contentId.replace(/^<|>$/g, '') } : {}),
+    }));
   }
 
   private async inboxOf(tenantId: string, inboxId: string): Promise<InboxRecord> {

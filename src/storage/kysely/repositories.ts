@@ -6,7 +6,11 @@ import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
 import { domainRepository } from './domain-repository.js';
 import { emailRepository } from './email-repository.js';
+import { attachmentRepository } from './attachment-repository.js';
 import { sentEmailRepository } from './sent-email-repository.js';
+import { mailCredentialRepository } from './mail-credential-repository.js';
+import { expiredInboxRepository } from './expired-inbox-repository.js';
+import { schedulerLocks } from './dialect/locks.js';
 
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -15,6 +19,10 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
     emails: emailRepository(db),
+    attachments: attachmentRepository(db),
     sent: sentEmailRepository(db),
+    mailCredentials: mailCredentialRepository(db),
+    expiredInboxes: expiredInboxRepository(db),
+    schedulerLocks: schedulerLocks(db),
   };
 }

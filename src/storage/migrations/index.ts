@@ -2,10 +2,16 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_emails.js';
 import * as m0003 from './0003_sent_emails.js';
+import * as m0004 from './0004_expiry.js';
+import * as m0005 from './0005_smtp_credentials.js';
+import * as m0006 from './0006_attachments.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_emails': m0002,
   '0003_sent_emails': m0003,
+  '0004_expiry': m0004,
+  '0005_smtp_credentials': m0005,
+  '0006_attachments': m0006,
 };

@@ -17,6 +17,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   TIMEOUT: 408,
   CONFLICT: 409,
+  TOO_LARGE: 413,
   QUOTA_EXCEEDED: 429,
   UNAVAILABLE: 503,
 };

@@ -1,0 +1,257 @@
+import { badRequest, notFound } from '../../core/errors.js';
+import type { EmailRecord, EmailRepository } from '../../storage/ports.js';
+import {
+  bodyLines, cidReferences, codeContext, contentTypeMatches, decodeCharset, findCodes, htmlLinks, htmlToText, isTextual,
+  javaRegex, normalizeContentId, replaceCidReferences, selectTexts, textUrls, type CodeCandidate, type CodeSource,
+} from './content.js';
+import { mimeParts } from './mime-parts.js';
+import { displayBody } from './parse.js';
+import { RegexRunner, RegexTimeoutError, type RegexRunnerOptions } from './regex-runner.js';
+
+export type CodeMethod = 'AUTO' | 'PATTERN' | 'LLM' | 'OCR' | 'OCR_THEN_LLM';
+
+export interface ExtractCodesInput {
+  method?: CodeMethod;
+  allowFallback?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  maxCandidates?: number;
+  customPatterns?: string[] | null;
+}
+
+export interface ExtractCodesOutput {
+  found: boolean;
+  code: string | null;
+  methodUsed: CodeMethod;
+  candidates: Array<CodeCandidate & { method: CodeMethod }>;
+  warnings: string[];
+}
+
+export interface ContentPart {
+  /** media type without parameters */
+  contentType: string;
+  /** the decoded text for textual types (text/*, message/*, JSON, XML), else null */
+  text: string | null;
+  bytes: Buffer;
+}
+
+const DEFAULT_MIN_CODE = 4;
+const DEFAULT_MAX_CODE = 8;
+const DEFAULT_MAX_CANDIDATES = 10;
+const CUSTOM_PATTERN_CONFIDENCE = 0.95;
+
+/**
+ * Reading into a received email's content: HTML (with inline images), text lines, CSS
+ * queries, links, verification codes, regex matches and single MIME parts. Every call is
+ * scoped to the caller's tenant; another tenant's email is "not found". Nothing here marks an
+ * email read. User-supplied regexes run in a worker with a time limit (RegexRunner).
+ */
+export class EmailContentService {
+  private readonly regex: RegexRunner;
+
+  constructor(
+    private readonly emails: EmailRepository,
+    options: { regex?: RegexRunnerOptions } = {},
+  ) {
+    this.regex = new RegexRunner(options.regex);
+  }
+
+  /** getEmailHTML / getEmailHTMLJson: the HTML body (the text body when there is no HTML). */
+  async html(tenantId: string, emailId: string, options: { replaceCidImages?: boolean } = {}): Promise<{ subject: string | null; body: string | null }> {
+    const email = await this.find(tenantId, emailId);
+    let body = displayBody(email);
+    if (options.replaceCidImages && email.htmlBody !== null && body !== null) body = await this.inlineCidImages(tenantId, email, body);
+    return { subject: email.subject, body };
+  }
+
+  /** getEmailHTMLQuery: the text of each element of the HTML body matching a CSS selector. */
+  async htmlQuery(tenantId: string, emailId: string, selector: string): Promise<{ lines: string[]; body: string }> {
+    const email = await this.find(tenantId, emailId);
+    const html = email.htmlBody ?? escapeHtml(email.textBody ?? '');
+    const lines = selectTexts(html, selector);
+    return { lines, body: lines.join('\n') };
+  }
+
+  /** getEmailTextLines: the body as trimmed, non-empty text lines (HTML reduced to its visible text). */
+  async textLines(
+    tenantId: string,
+    emailId: string,
+    options: { decodeHtmlEntities?: boolean; lineSeparator?: string } = {},
+  ): Promise<{ lines: string[]; body: string }> {
+    const email = await this.find(tenantId, emailId);
+    const lines = bodyLines({ html: email.htmlBody, text: email.textBody }, { decodeEntities: options.decodeHtmlEntities ?? true });
+    return { lines, body: lines.join(options.lineSeparator ?? '\n') };
+  }
+
+  /** getEmailLinks: the hrefs of the HTML body (optionally under a selector), or the URLs of a text body. */
+  async links(tenantId: string, emailId: string, selector?: string): Promise<{ links: string[]; body: string }> {
+    const email = await this.find(tenantId, emailId);
+    if (email.htmlBody !== null) return { links: htmlLinks(email.htmlBody, selector || undefined), body: email.htmlBody };
+    if (selector) throw badRequest(`Email ${emailId} has no HTML body to apply the selector '${selector}' to`);
+    const text = email.textBody ?? '';
+    return { links: textUrls(text), body: text };
+  }
+
+  /** getEmailCodes: one-time codes by pattern (custom patterns first, then the built-in heuristics). */
+  async codes(tenantId: string, emailId: string, options: ExtractCodesInput = {}): Promise<ExtractCodesOutput> {
+    const warnings: string[] = [];
+    const method = options.method ?? 'AUTO';
+    if (method !== 'AUTO' && method !== 'PATTERN') {
+      if (options.allowFallback === false) {
+        throw badRequest(`method ${method} is not available on this server: use PATTERN or AUTO, or allow the fallback to PATTERN`);
+      }
+      warnings.push(`method ${method} is not available on this server; fell back to PATTERN`);
+    }
+    const minLength = options.minLength ?? Math.min(DEFAULT_MIN_CODE, options.maxLength ?? DEFAULT_MIN_CODE);
+    const maxLength = options.maxLength ?? Math.max(DEFAULT_MAX_CODE, minLength);
+    if (minLength > maxLength) throw badRequest(`minLength (${minLength}) must not be greater than maxLength (${maxLength})`);
+    const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+
+    const email = await this.find(tenantId, emailId);
+    const sources: CodeSource[] = [];
+    if (email.textBody?.trim()) sources.push({ source: 'RAW_TEXT_PART', text: email.textBody });
+    if (email.htmlBody !== null) {
+      const text = htmlToText(email.htmlBody);
+      if (text.trim()) sources.push({ source: 'HTML_TEXT', text });
+    }
+    if (email.subject?.trim()) sources.push({ source: 'SUBJECT', text: email.subject });
+    if (sources.length === 0) warnings.push('the email has no subject or body to search');
+
+    const candidates = new Map<string, CodeCandidate>();
+    const offer = (candidate: CodeCandidate) => {
+      const known = candidates.get(candidate.code);
+      if (!known || known.confidence < candidate.confidence) candidates.set(candidate.code, candidate);
+    };
+    for (const pattern of options.customPatterns ?? []) {
+      for (const candidate of await this.customCodes(pattern, sources)) offer(candidate);
+    }
+    for (const candidate of findCodes(sources, { minLength, maxLength })) offer(candidate);
+
+    const ranked = [...candidates.values()]
+      .sort((a, b) => b.confidence - a.confidence)
+      .slice(0, maxCandidates)
+      .map((candidate) => ({ ...candidate, method: 'PATTERN' as const }));
+    return { found: ranked.length > 0, code: ranked[0]?.code ?? null, methodUsed: 'PATTERN', candidates: ranked, warnings };
+  }
+
+  /** getEmailContentMatch: the first match of a Java-style regex in the body, then its groups. */
+  async contentMatch(tenantId: string, emailId: string, pattern: string): Promise<{ pattern: string; matches: string[] }> {
+    const regex = javaRegex(pattern);
+    const email = await this.find(tenantId, emailId);
+    const [found] = await this.runRegex(pattern, regex, [displayBody(email) ?? ''], false);
+    const first = found?.[0];
+    return { pattern, matches: first ? first.groups.map((group) => group ?? '') : [] };
+  }
+
+  /**
+   * getEmailContentPart(Content): the index-th MIME part (zero-based) whose content type matches
+   * (see contentTypeMatches), from the raw message as received.
+   */
+  async contentPart(
+    tenantId: string,
+    emailId: string,
+    query: { contentType: string; strict?: boolean; index?: number },
+  ): Promise<ContentPart> {
+    const raw = await this.emails.raw(tenantId, emailId);
+    if (!raw) throw notFound(`No email ${emailId}`);
+    let parts;
+    try {
+      parts = await mimeParts(raw);
+    } catch (err) {
+      throw badRequest(`Email ${emailId} could not be split into MIME parts: ${(err as Error).message}`);
+    }
+    const strict = query.strict ?? false;
+    const index = query.index ?? 0;
+    const matching = parts.filter((part) => contentTypeMatches(part.contentType, query.contentType, strict));
+    const kind = `${query.contentType}${strict ? ' (strict)' : ''}`;
+    if (matching.length === 0) {
+      const present = [...new Set(parts.map((part) => part.contentType))].join(', ') || 'none';
+      throw notFound(`Email ${emailId} has no ${kind} part; its parts are: ${present}`);
+    }
+    const part = matching[index];
+    if (!part) throw notFound(`Email ${emailId} has ${matching.length} ${kind} part(s); index ${index} is out of range`);
+    return {
+      contentType: part.contentType,
+      text: isTextual(part.contentType) ? decodeCharset(part.content, part.charset) : null,
+      bytes: part.content,
+    };
+  }
+
+  /** getEmailPreviewURLs: where this server shows the raw message and the HTML body. */
+  async previewUrls(tenantId: string, emailId: string, origin: string): Promise<{ rawSmtpMessageUrl: string; plainHtmlBodyUrl: string; origin: string }> {
+    const email = await this.find(tenantId, emailId);
+    const base = origin.replace(/\/+$/, '');
+    const id = encodeURIComponent(email.id);
+    return { rawSmtpMessageUrl: `${base}/emails/${id}/raw`, plainHtmlBodyUrl: `${base}/emails/${id}/html`, origin: base };
+  }
+
+  /** getEmailSummary: the email without marking it read. */
+  summary(tenantId: string, emailId: string): Promise<EmailRecord> {
+    return this.find(tenantId, emailId);
+  }
+
+  /** Stops the regex worker (it also stops by itself when idle). */
+  close(): Promise<void> {
+    return this.regex.close();
+  }
+
+  private async find(tenantId: string, emailId: string): Promise<EmailRecord> {
+    const email = await this.emails.findById(tenantId, emailId);
+    if (!email) throw notFound(`No email ${emailId}`);
+    return email;
+  }
+
+  private async inlineCidImages(tenantId: string, email: EmailRecord, html: string): Promise<string> {
+    const wanted = cidReferences(html);
+    if (wanted.length === 0) return html;
+    const byId = new Map<string, string>();
+    for (const record of await this.emails.attachments(tenantId, email.id)) {
+      if (!record.contentId) continue;
+      const id = normalizeContentId(record.contentId);
+      byId.set(id, record.id);
+      if (!byId.has(id.toLowerCase())) byId.set(id.toLowerCase(), record.id);
+    }
+    const dataUrls = new Map<string, string>();
+    for (const cid of wanted) {
+      const attachmentId = byId.get(cid) ?? byId.get(cid.toLowerCase());
+      if (!attachmentId) continue;
+      const found = await this.emails.attachment(tenantId, attachmentId);
+      if (found) dataUrls.set(cid, `data:${found.record.contentType};base64,${found.content.toString('base64')}`);
+    }
+    return replaceCidReferences(html, (cid) => dataUrls.get(cid));
+  }
+
+  private async customCodes(pattern: string, sources: CodeSource[]): Promise<CodeCandidate[]> {
+    const regex = javaRegex(pattern);
+    if (sources.length === 0) return [];
+    const results = await this.runRegex(pattern, regex, sources.map((s) => s.text), true);
+    const found: CodeCandidate[] = [];
+    results.forEach((matches, i) => {
+      const { source, text } = sources[i]!;
+      for (const match of matches) {
+        const code = (match.groups.length > 1 ? match.groups[1] : match.groups[0])?.trim();
+        if (!code) continue;
+        found.push({ code, confidence: CUSTOM_PATTERN_CONFIDENCE, source, context: codeContext(text, match.index, match.groups[0]?.length ?? 0) });
+      }
+    });
+    return found;
+  }
+
+  private async runRegex(pattern: string, regex: RegExp, inputs: string[], all: boolean) {
+    try {
+      return await this.regex.exec(regex, inputs, { all, limit: 100 });
+    } catch (err) {
+      if (err instanceof RegexTimeoutError) {
+        throw badRequest(
+          `pattern '${pattern}' took longer than ${err.timeoutMs} ms to run and was stopped; ` +
+            'avoid nested quantifiers such as (a+)+ that backtrack exponentially',
+        );
+      }
+      throw badRequest(`pattern '${pattern}' could not be run: ${(err as Error).message}`);
+    }
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

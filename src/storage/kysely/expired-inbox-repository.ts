@@ -1,0 +1,110 @@
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Database, ExpiredInboxesTable } from '../schema.js';
+import type { ExpiredInboxFilter, ExpiredInboxRecord, ExpiredInboxRepository } from '../ports.js';
+import { pageOffset } from '../../core/paging.js';
+import { fromMillis, toMillis } from './rows.js';
+
+const toRecord = (row: Selectable<ExpiredInboxesTable>): ExpiredInboxRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  inboxId: row.inbox_id,
+  emailAddress: row.email_address,
+  createdAt: fromMillis(row.created_at),
+});
+
+function whereFilter(tenantId: string, filter: ExpiredInboxFilter) {
+  return (eb: ExpressionBuilder<Database, 'expired_inboxes'>) => {
+    const and = [eb('tenant_id', '=', tenantId)];
+    if (filter.inboxId !== undefined) and.push(eb('inbox_id', '=', filter.inboxId));
+    if (filter.since) and.push(eb('created_at', '>', toMillis(filter.since)));
+    if (filter.before) and.push(eb('created_at', '<', toMillis(filter.before)));
+    return eb.and(and);
+  };
+}
+
+export function expiredInboxRepository(db: Kysely<Database>): ExpiredInboxRepository {
+  return {
+    async findDue(now, limit, tenantId) {
+      let query = db
+        .selectFrom('inboxes')
+        .select(['id', 'tenant_id', 'expires_at'])
+        .where('expired_at', 'is', null)
+        .where('expires_at', 'is not', null)
+        .where('expires_at', '<=', toMillis(now))
+        .orderBy('expires_at')
+        .orderBy('id')
+        .limit(limit);
+      if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+      const rows = await query.execute();
+      return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, expiresAt: fromMillis(r.expires_at ?? 0) }));
+    },
+
+    async expire(inboxId, recordId, now) {
+      return db.transaction().execute(async (trx) => {
+        // The conditional update is the claim: of two passes racing for one inbox, the
+        // second blocks on the row (PostgreSQL) or the write lock (SQLite) and then finds
+        // expired_at set, so it updates nothing and writes no record.
+        const inbox = await trx
+          .updateTable('inboxes')
+          .set((eb) => ({ expired_at: eb.ref('expires_at') }))
+          .where('id', '=', inboxId)
+          .where('expired_at', 'is', null)
+          .where('expires_at', 'is not', null)
+          .where('expires_at', '<=', toMillis(now))
+          .returning(['id', 'tenant_id', 'email_address', 'expires_at'])
+          .executeTakeFirst();
+        if (!inbox || inbox.expires_at === null) return undefined;
+        // The unique inbox_id is the last word: a record already there stays the only one.
+        const row = await trx
+          .insertInto('expired_inboxes')
+          .values({
+            id: recordId,
+            tenant_id: inbox.tenant_id,
+            inbox_id: inbox.id,
+            email_address: inbox.email_address,
+            created_at: inbox.expires_at,
+          })
+          .onConflict((oc) => oc.column('inbox_id').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        return row ? toRecord(row) : undefined;
+      });
+    },
+
+    async findById(tenantId, id) {
+      const row = await db.selectFrom('expired_inboxes').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async findByInboxId(tenantId, inboxId) {
+      const row = await db
+        .selectFrom('expired_inboxes')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('inbox_id', '=', inboxId)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async page(tenantId, filter, page) {
+      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('expired_inboxes')
+          .selectAll()
+          .where(whereFilter(tenantId, filter))
+          .orderBy('created_at', direction)
+          .orderBy('id', direction)
+          .limit(page.size)
+          .offset(pageOffset(page))
+          .execute(),
+        db
+          .selectFrom('expired_inboxes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(whereFilter(tenantId, filter))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toRecord), total: Number(total.n) };
+    },
+  };
+}
