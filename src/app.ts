@@ -22,10 +22,13 @@ import { IngestService } from './modules/email/ingest.service.js';
 import { EmailService } from './modules/email/email.service.js';
 import { emailPlugin } from './modules/email/routes/index.js';
 import { emailModelSchemas } from './modules/email/email.schemas.js';
+import { ThreadService } from './modules/email/threads.service.js';
+import { listingModelSchemas } from './modules/email/listing.schemas.js';
 import { EmailContentService } from './modules/email/content.service.js';
 import { contentPlugin } from './modules/email/routes/content-index.js';
 import { contentModelSchemas } from './modules/email/content.schemas.js';
 import { SendingService } from './modules/sending/sending.service.js';
+import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
 import type { Relay } from './modules/sending/relay.js';
 import { sendingPlugin } from './modules/sending/routes/index.js';
 import { sendingModelSchemas } from './modules/sending/sending.schemas.js';
@@ -35,7 +38,29 @@ import { attachmentModelSchemas } from './modules/attachment/attachment.schemas.
 import { ExpiredService } from './modules/expired/expired.service.js';
 import { expiredPlugin } from './modules/expired/routes/index.js';
 import { expiredModelSchemas } from './modules/expired/expired.schemas.js';
+import { BounceService } from './modules/bounce/bounce.service.js';
+import { BounceRecorder } from './modules/bounce/bounce-recorder.js';
+import { bouncePlugin } from './modules/bounce/routes/index.js';
+import { bounceModelSchemas } from './modules/bounce/bounce.schemas.js';
+import { MissedEmailService } from './modules/missed/missed.service.js';
+import { TenantEmailCapStep } from './modules/missed/email-cap.step.js';
+import { missedPlugin } from './modules/missed/routes/index.js';
+import { missedModelSchemas } from './modules/missed/missed.schemas.js';
 import { MAX_EXPIRES_IN_MS } from './modules/inbox/inbox.service.js';
+import { AccessService, type MailEndpoints } from './modules/access/access.service.js';
+import { accessPlugin } from './modules/access/routes/index.js';
+import { accessModelSchemas } from './modules/access/access.schemas.js';
+import { eventsPlugin } from './modules/events/routes/index.js';
+import { EmailImportService } from './modules/email/import.service.js';
+import { importPlugin } from './modules/email/routes/import-index.js';
+import { importModelSchemas } from './modules/email/import.schemas.js';
+import { validationModelSchemas } from './modules/email/validation.schemas.js';
+import { forwardAndCheckModelSchemas } from './modules/sending/forward-and-check.schemas.js';
+import { graphqlPlugin } from './transports/graphql/plugin.js';
+import { WaitForService } from './modules/waitfor/waitfor.service.js';
+import { waitForPlugin } from './modules/waitfor/routes/index.js';
+import { waitForModelSchemas } from './modules/waitfor/waitfor.schemas.js';
+import { graphiqlPage } from './transports/graphql/graphiql.js';
 
 export interface AppDeps {
   store: Store;
@@ -49,6 +74,10 @@ export interface AppDeps {
   logLevel?: string;
   /** largest attachment upload in bytes; 25 MiB when unset */
   maxAttachmentSize?: number;
+  /** most received emails a tenant may hold; more become missed emails. 0 or unset = no cap */
+  tenantEmailCap?: number;
+  /** where mail clients reach the SMTP listeners; startServer fills in the ports once listening */
+  endpoints?: MailEndpoints;
 }
 
 export interface Services {
@@ -56,34 +85,57 @@ export interface Services {
   inboxes: InboxService;
   ingest: IngestService;
   emails: EmailService;
+  threads: ThreadService;
   content: EmailContentService;
   sending: SendingService;
+  deliveryWait: DeliveryStatusWaiter;
   attachments: AttachmentService;
   expired: ExpiredService;
+  missed: MissedEmailService;
+  bounces: BounceService;
+  access: AccessService;
+  imports: EmailImportService;
+  waitFor: WaitForService;
 }
 
-export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay' | 'maxAttachmentSize'>): Services {
+export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay' | 'maxAttachmentSize' | 'tenantEmailCap' | 'endpoints'>): Services {
   const { repos } = deps.store;
   const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings, repos.expiredInboxes);
-  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock);
+  const emailCap = deps.tenantEmailCap ?? 0;
+  const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : []);
+  const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   return {
     users: new UserService(repos, deps.clock),
     inboxes,
     ingest,
-    emails: new EmailService(repos.emails, inboxes, deps.bus, deps.clock),
+    imports: new EmailImportService(inboxes, ingest, deps.clock),
+    missed: new MissedEmailService(repos.missedEmails, repos.inboxes, repos.emails, ingest, deps.bus, deps.clock, emailCap),
+    emails,
+    waitFor: new WaitForService(repos.emails, emails, inboxes, deps.bus),
+    threads: new ThreadService(repos.threads, inboxes),
     content: new EmailContentService(repos.emails),
-    sending: new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments),
-    attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize),
+    sending: new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock)),
+    bounces: new BounceService(repos.bounces),
+    deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
+    attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
+    access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0 }),
     expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),
   };
 }
 
 const MODEL_SCHEMAS: TSchema[] = [
   ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
+  ...listingModelSchemas,
   ...contentModelSchemas, ...sendingModelSchemas,
   ...attachmentModelSchemas,
   ...expiredModelSchemas,
+  ...missedModelSchemas,
+  ...bounceModelSchemas,
+  ...accessModelSchemas,
+  ...importModelSchemas, ...validationModelSchemas, ...forwardAndCheckModelSchemas,
+  ...waitForModelSchemas,
 ];
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -105,6 +157,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     const ready = await deps.store.ping();
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'UP' : 'DOWN', database: deps.store.dialect });
   });
+  // The GraphiQL page only: the queries it sends go to POST /graphql, which needs the key.
+  await app.register(graphiqlPage);
 
   // Everything registered in here needs x-api-key: the hook is encapsulated in this context.
   await app.register(async (api) => {
@@ -112,11 +166,19 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     await api.register(userRoutes, { users: services.users });
     await api.register(adminRoutes, { users: services.users });
     await api.register(inboxPlugin, { inboxes: services.inboxes });
-    await api.register(emailPlugin, { emails: services.emails });
+    await api.register(emailPlugin, { emails: services.emails, threads: services.threads });
     await api.register(contentPlugin, { content: services.content });
-    await api.register(sendingPlugin, { sending: services.sending, emails: services.emails });
+    await api.register(sendingPlugin, { sending: services.sending, emails: services.emails, deliveryWait: services.deliveryWait, inboxes: services.inboxes });
     await api.register(attachmentPlugin, { attachments: services.attachments });
     await api.register(expiredPlugin, { expired: services.expired });
+    await api.register(missedPlugin, { missed: services.missed });
+    await api.register(bouncePlugin, { bounces: services.bounces });
+    await api.register(accessPlugin, { access: services.access });
+    await api.register(waitForPlugin, { waitFor: services.waitFor });
+    await api.register(eventsPlugin, { bus: deps.bus, inboxes: services.inboxes });
+    // An imported message may be as large as any request body.
+    await api.register(importPlugin, { imports: services.imports, maxBytes: 32 * 1024 * 1024 });
+    await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, bus: deps.bus });
   });
   return app;
 }

@@ -11,6 +11,7 @@ import { loadTls } from './transports/tls.js';
 import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
 import { smtpRelay } from './transports/smtp/relay.js';
 import { expiryJob } from './jobs/expiry.js';
+import { joinCluster } from './events/cluster.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -60,17 +61,21 @@ export async function startServer(
   // A store handed in belongs to the caller, who closes it; one opened here is closed here.
   const ownsStore = !options.store;
   const store = options.store ?? (await openConfiguredStore(config));
-  const bus = new EventBus();
+  const bus = new EventBus({ maxWaitMs: config.maxWait });
   const settings = { domain: config.domain, domainPool: config.domainPool, inboxQuota: config.inboxQuota };
   const relay = config.relayUrl ? smtpRelay(config.relayUrl) : undefined;
-  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize });
+  const endpoints = { host: publicHostOf(config), smtpPort: config.smtpPort, smtpsPort: config.smtpsPort };
+  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints });
 
   const { generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey);
   if (generatedKey) persistAdminKey(config.dataDir, generatedKey);
 
   const app = await buildApp({ store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize }, services);
   let smtp: RunningSmtp | undefined;
+  let leaveCluster: (() => Promise<void>) | undefined;
   try {
+    // Nodes sharing a PostgreSQL database hear each other's events (waiters wake on any node).
+    if (store.notifications) leaveCluster = await joinCluster(bus, store.notifications, app.log);
     const tls = await loadTls({ dataDir: config.dataDir, domain: config.domain, certFile: config.tlsCert, keyFile: config.tlsKey });
     smtp = await startSmtp(
       {
@@ -84,11 +89,14 @@ export async function startServer(
         idleTimeoutMs: config.smtpIdleTimeout,
         tls,
       },
-      services.ingest,
+      { ingest: services.ingest, access: services.access, sending: services.sending },
       app.log,
     );
+    // The access details report the ports actually bound (port 0 picks a free one).
+    Object.assign(services.access.endpoints, { smtpPort: smtp.port, smtpsPort: smtp.securePort });
     await app.listen({ port: config.httpPort, host: config.host });
   } catch (err) {
+    await leaveCluster?.();
     await smtp?.close();
     await app.close();
     if (ownsStore) await store.close();
@@ -113,9 +121,12 @@ export async function startServer(
     generatedAdminKey: generatedKey,
     expiry,
     async close() {
+      // Held waits answer 503 now rather than keeping the HTTP server from closing.
+      bus.close();
       await expiry.stop();
       await running.close();
       await app.close();
+      await leaveCluster?.();
       relay?.close();
       if (ownsStore) await store.close();
     },
@@ -132,4 +143,10 @@ function persistAdminKey(dataDir: string, key: string): void {
   const file = join(dataDir, ADMIN_KEY_FILE);
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
+}
+
+/** The name mail clients are told to connect to: the configured one, else the bind address. */
+function publicHostOf(config: Config): string {
+  if (config.publicHost) return config.publicHost;
+  return config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 }

@@ -39,3 +39,9 @@ test('every invalid value is reported in one error', () => {
     },
   );
 });
+
+test('PIGEONHOLE_MAX_WAIT defaults to five minutes and must be at least 1 ms', () => {
+  assert.equal(loadConfig({}).maxWait, 300_000);
+  assert.equal(loadConfig({ PIGEONHOLE_MAX_WAIT: '1500' }).maxWait, 1500);
+  assert.throws(() => loadConfig({ PIGEONHOLE_MAX_WAIT: '0' }), (err: ConfigError) => err.problems.some((p) => p.includes('PIGEONHOLE_MAX_WAIT must be at least 1')));
+});

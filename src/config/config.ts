@@ -13,9 +13,15 @@ export interface Config {
   readonly domainPool: readonly string[];
   /** 0 means unlimited */
   readonly inboxQuota: number;
+  /** received emails per tenant; 0 means no cap */
+  readonly tenantEmailCap: number;
   /** milliseconds between expiry job passes; at least 1 */
   readonly expiryInterval: number;
+  /** milliseconds; the longest any request is held waiting; at least 1 */
+  readonly maxWait: number;
   readonly logLevel: string;
+  /** host name reported to mail clients; undefined = derived from host */
+  readonly publicHost: string | undefined;
   readonly smtpPort: number;
   readonly smtpsPort: number;
   /** paths of a PEM certificate and key; both or neither */
@@ -68,6 +74,7 @@ export function loadConfig(
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
   if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
+  if (parsed.maxWait === 0) problems.push('PIGEONHOLE_MAX_WAIT must be at least 1');
   if (parsed.maxAttachmentSize === 0) problems.push('PIGEONHOLE_MAX_ATTACHMENT_SIZE must be at least 1');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -79,8 +86,11 @@ export function loadConfig(
     domain: parsed.domain as string,
     domainPool: Object.freeze(parsed.domainPool as string[]),
     inboxQuota: parsed.inboxQuota as number,
+    tenantEmailCap: parsed.tenantEmailCap as number,
     expiryInterval: parsed.expiryInterval as number,
+    maxWait: parsed.maxWait as number,
     logLevel: parsed.logLevel as string,
+    publicHost: parsed.publicHost as string | undefined,
     smtpPort: parsed.smtpPort as number,
     smtpsPort: parsed.smtpsPort as number,
     tlsCert: parsed.tlsCert as string | undefined,

@@ -18,13 +18,16 @@ export interface SettingSpec {
 export type SettingKey =
   | 'httpPort'
   | 'host'
+  | 'publicHost'
   | 'dataDir'
   | 'databaseUrl'
   | 'apiKey'
   | 'domain'
   | 'domainPool'
   | 'inboxQuota'
+  | 'tenantEmailCap'
   | 'expiryInterval'
+  | 'maxWait'
   | 'logLevel'
   | 'smtpPort'
   | 'smtpsPort'
@@ -42,6 +45,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'HTTP port of the REST API and its docs (0 picks a free port)' },
   { key: 'host', env: 'PIGEONHOLE_HOST', flag: '--host', kind: 'string', default: '127.0.0.1',
     help: 'bind address of every listener; 0.0.0.0 to accept connections from other machines' },
+  { key: 'publicHost', env: 'PIGEONHOLE_PUBLIC_HOST', flag: '--public-host', kind: 'string',
+    help: 'host name mail clients use to reach this server, shown in the SMTP access details; unset = the bind host (localhost when it binds every interface)' },
   { key: 'dataDir', env: 'PIGEONHOLE_DATA_DIR', flag: '--data-dir', kind: 'string', default: './data',
     help: 'directory for the SQLite database and the generated admin key' },
   { key: 'databaseUrl', env: 'PIGEONHOLE_DATABASE_URL', flag: '--database-url', kind: 'url', secret: true,
@@ -55,8 +60,12 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'comma-separated domains that useDomainPool and createInboxWithDefaults pick from at random' },
   { key: 'inboxQuota', env: 'PIGEONHOLE_INBOX_QUOTA', flag: '--inbox-quota', kind: 'count', default: '0',
     help: 'inboxes each user may create in any trailing 30 days (deleting does not give them back); 0 = no limit' },
+  { key: 'tenantEmailCap', env: 'PIGEONHOLE_TENANT_EMAIL_CAP', flag: '--tenant-email-cap', kind: 'count', default: '0',
+    help: 'received emails each user may hold; mail beyond it is still accepted (250) but kept as a missed email (GET /missed-emails) that POST /missed-emails/restore stores once there is room; 0 = no cap' },
   { key: 'expiryInterval', env: 'PIGEONHOLE_EXPIRY_INTERVAL', flag: '--expiry-interval', kind: 'count', default: '60000',
     help: 'milliseconds between passes of the expiry job, which records inboxes whose expiry has passed (one also runs at start); expired inboxes refuse mail at once regardless' },
+  { key: 'maxWait', env: 'PIGEONHOLE_MAX_WAIT', flag: '--max-wait', kind: 'count', default: '300000',
+    help: 'longest a wait-for request (waitForLatestEmail, waitFor, getEmails minCount, ...) is held open, in milliseconds; longer timeouts are cut to it' },
   { key: 'smtpPort', env: 'PIGEONHOLE_SMTP_PORT', flag: '--smtp-port', kind: 'port', default: '2525',
     help: 'SMTP port: accepts mail for every inbox address, plain or upgraded with STARTTLS (0 picks a free port)' },
   { key: 'smtpsPort', env: 'PIGEONHOLE_SMTPS_PORT', flag: '--smtps-port', kind: 'port', default: '2465',

@@ -30,3 +30,4 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const quotaExceeded = (message: string) => new AppError('QUOTA_EXCEEDED', message);
 export const tooLarge = (message: string) => new AppError('TOO_LARGE', message);
+export const unavailable = (message: string) => new AppError('UNAVAILABLE', message);

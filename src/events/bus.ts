@@ -1,8 +1,13 @@
 import { EventEmitter } from 'node:events';
+import { MAX_WAIT_MS } from './wait.js';
 
 /** Events and their payloads. Published only after the change they describe is committed. */
 export interface EventMap {
   'email.received': { tenantId: string; inboxId: string; emailId: string; createdAt: Date };
+  /** mail for an inbox whose tenant was at its email cap, kept as a missed-email record */
+  'missed-email.recorded': { tenantId: string; inboxId: string; missedEmailId: string; createdAt: Date };
+  /** one per recipient outcome of a sent email (delivered, relayed, captured, virtual, failed) */
+  'delivery-status.created': { tenantId: string; inboxId: string; sentId: string; deliveryStatusId: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 
@@ -12,14 +17,47 @@ export type EventName = keyof EventMap;
  */
 export class EventBus {
   private readonly emitter = new EventEmitter({ captureRejections: false });
+  private readonly shutdown = new AbortController();
+  /** where this node's events go to reach other nodes (see events/cluster.ts) */
+  private readonly forwarders = new Set<<N extends EventName>(name: N, payload: EventMap[N]) => void>();
+  /** The longest anything waiting on this bus may hold a request open (PIGEONHOLE_MAX_WAIT). */
+  readonly maxWaitMs: number;
 
-  constructor() {
+  constructor(options: { maxWaitMs?: number } = {}) {
     // Thousands of concurrent waiters are normal for a test server.
     this.emitter.setMaxListeners(0);
+    this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+  }
+
+  /** Aborted when the node shuts down, so requests held open by waits end at once. */
+  get closing(): AbortSignal {
+    return this.shutdown.signal;
+  }
+
+  /** Ends every wait on this bus (they answer 503); called first when the node stops. */
+  close(): void {
+    this.shutdown.abort();
+  }
+
+  /** How many handlers are subscribed to `name` (waiters share one; see events/waiters.ts). */
+  listenerCount(name: EventName): number {
+    return this.emitter.listenerCount(name);
   }
 
   publish<N extends EventName>(name: N, payload: EventMap[N]): void {
     this.emitter.emit(name, payload);
+    for (const forward of this.forwarders) forward(name, payload);
+  }
+
+  /** An event another node published: delivered to this node's subscribers, not sent on again. */
+  publishFromPeer<N extends EventName>(name: N, payload: EventMap[N]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  /** Sees every event published on this node (not those from peers); returns the stop function. */
+  onLocalPublish(forward: <N extends EventName>(name: N, payload: EventMap[N]) => void): () => void {
+    this.forwarders.add(forward);
+    return () => this.forwarders.delete(forward);
   }
 
   /** Returns the unsubscribe function. */

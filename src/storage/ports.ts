@@ -169,6 +169,8 @@ export interface EmailSummary {
   favourite: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** the conversation; storage assigns it when storing (and sets it on the stored record) */
+  threadId?: string | null;
 }
 
 export interface EmailRecord extends EmailSummary {
@@ -195,10 +197,15 @@ export interface EmailFilter {
   before?: Date;
   /** case-insensitive partial match on subject, from, recipients */
   search?: string;
+  /** only these email ids */
+  ids?: string[];
 }
 
 export interface EmailRepository {
-  /** Stores every copy, its raw bytes and attachments in ONE transaction: all or nothing. */
+  /**
+   * Stores every copy, its raw bytes and attachments in ONE transaction: all or nothing.
+   * Assigns each copy its thread and sets it on the given record (email.threadId).
+   */
   storeIncoming(batch: IncomingEmail[]): Promise<void>;
   findById(tenantId: string, id: string): Promise<EmailRecord | undefined>;
   page(tenantId: string, filter: EmailFilter, page: PageRequest): Promise<Slice<EmailSummary>>;
@@ -281,6 +288,10 @@ export interface SentEmailRecord {
   sizeBytes: number;
   rawSha256: string;
   createdAt: Date;
+  /** ids of the uploaded (or received) attachments sent with it, in the order given */
+  attachmentIds: string[];
+  /** the conversation; storage assigns it when storing (and sets it on the stored record) */
+  threadId?: string | null;
 }
 
 export interface SentEmailFilter {
@@ -291,8 +302,15 @@ export interface SentEmailFilter {
   search?: string;
 }
 
+export interface DeliveryStatusFilter {
+  sentId?: string;
+  inboxId?: string;
+  since?: Date;
+  before?: Date;
+}
+
 export interface SentEmailRepository {
-  /** The receipt and its raw bytes, in one transaction. */
+  /** The receipt and its raw bytes, in one transaction; assigns its thread and sets sent.threadId. */
   create(sent: SentEmailRecord, raw: Buffer): Promise<void>;
   addStatuses(statuses: DeliveryStatusRecord[]): Promise<void>;
   findById(tenantId: string, id: string): Promise<SentEmailRecord | undefined>;
@@ -301,15 +319,19 @@ export interface SentEmailRepository {
   raw(tenantId: string, id: string): Promise<Buffer | undefined>;
   /** Deletes matching receipts with their statuses and unreferenced bytes; returns ids. */
   deleteWhere(tenantId: string, filter: SentEmailFilter & { id?: string }): Promise<string[]>;
-  statuses(tenantId: string, filter: { sentId?: string; since?: Date; before?: Date }, page: PageRequest): Promise<Slice<DeliveryStatusRecord>>;
+  statuses(tenantId: string, filter: DeliveryStatusFilter, page: PageRequest): Promise<Slice<DeliveryStatusRecord>>;
   status(tenantId: string, id: string): Promise<DeliveryStatusRecord | undefined>;
 }
 
 /** SMTP (later IMAP) login of one inbox, or of the whole tenant when inboxId is null. */
+export type MailProtocol = 'smtp' | 'imap';
+
 export interface MailCredentialRecord {
   id: string;
   tenantId: string;
+  /** null for the tenant-wide login, which may use every inbox of the tenant */
   inboxId: string | null;
+  protocol: MailProtocol;
   username: string;
   password: string;
   createdAt: Date;
@@ -319,9 +341,9 @@ export interface MailCredentialRecord {
 export interface MailCredentialRepository {
   /** The login for the scope, created with the given one if there is none yet (race-safe). */
   findOrCreate(candidate: MailCredentialRecord): Promise<MailCredentialRecord>;
-  findByUsername(username: string): Promise<MailCredentialRecord | undefined>;
-  /** false when another login already has the username */
-  update(tenantId: string, inboxId: string | null, change: { username?: string; password?: string }, at: Date): Promise<boolean>;
+  findByUsername(protocol: MailProtocol, username: string): Promise<MailCredentialRecord | undefined>;
+  /** false when another login of the protocol already has the username */
+  update(tenantId: string, inboxId: string | null, protocol: MailProtocol, change: { username?: string; password?: string }, at: Date): Promise<boolean>;
 }
 
 /** The record left by an inbox's expiry; it outlives the inbox. */
@@ -363,10 +385,158 @@ export interface ExpiredInboxRepository {
   page(tenantId: string, filter: ExpiredInboxFilter, page: PageRequest): Promise<Slice<ExpiredInboxRecord>>;
 }
 
+/** Mail accepted for an inbox whose tenant was at its email cap; its raw bytes are kept. */
+export interface MissedEmailRecord {
+  id: string;
+  tenantId: string;
+  inboxId: string;
+  from: string | null;
+  subject: string | null;
+  bodyExcerpt: string | null;
+  recipients: { to: string[]; cc: string[]; bcc: string[] };
+  attachmentCount: number;
+  sizeBytes: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface MissedEmailFilter {
+  inboxId?: string;
+  /** createdAt strictly after */
+  since?: Date;
+  /** createdAt strictly before */
+  before?: Date;
+  /** case-insensitive partial match on id, subject, from and recipients */
+  search?: string;
+  /** only records whose inbox no longer exists (it was deleted after the mail was missed) */
+  inboxGone?: boolean;
+}
+
+export interface MissedEmailRepository {
+  /** Stores every record with its raw bytes in ONE transaction. */
+  create(batch: Array<{ record: MissedEmailRecord; raw: Buffer }>): Promise<void>;
+  findById(tenantId: string, id: string): Promise<MissedEmailRecord | undefined>;
+  page(tenantId: string, filter: MissedEmailFilter, page: PageRequest): Promise<Slice<MissedEmailRecord>>;
+  /** Up to `limit` records from `offset` on, ordered by createdAt (then id). */
+  list(tenantId: string, filter: MissedEmailFilter, range: { sort: PageRequest['sort']; offset: number; limit: number }): Promise<MissedEmailRecord[]>;
+  count(tenantId: string, filter?: MissedEmailFilter): Promise<number>;
+  raw(tenantId: string, id: string): Promise<Buffer | undefined>;
+  /** false when the tenant has no such record */
+  delete(tenantId: string, id: string): Promise<boolean>;
+}
+
+/** A send that some recipients refused (the bounce of one sent email). */
+export interface BouncedEmailRecord {
+  id: string;
+  tenantId: string;
+  sentId: string | null;
+  notificationType: string;
+  sender: string;
+  subject: string | null;
+  /** every recipient of the send */
+  sentTo: string[];
+  /** the recipients that bounced */
+  bounceRecipients: string[];
+  bounceMta: string | null;
+  bounceType: string | null;
+  bounceSubType: string | null;
+  createdAt: Date;
+}
+
+/** One address that bounced. */
+export interface BouncedRecipientRecord {
+  id: string;
+  tenantId: string;
+  bouncedEmailId: string;
+  sentId: string | null;
+  /** lower-case address */
+  recipient: string;
+  /** RFC 3464 action, e.g. failed */
+  action: string;
+  /** RFC 3463 enhanced status, e.g. 5.1.1 */
+  status: string | null;
+  diagnosticCode: string | null;
+  bounceType: string | null;
+  createdAt: Date;
+}
+
+export interface BounceFilter {
+  /** createdAt strictly after */
+  since?: Date;
+  /** createdAt strictly before */
+  before?: Date;
+}
+
+export interface BounceRepository {
+  /** The bounced email and its recipients, in ONE transaction. */
+  record(email: BouncedEmailRecord, recipients: BouncedRecipientRecord[]): Promise<void>;
+  findEmail(tenantId: string, id: string): Promise<BouncedEmailRecord | undefined>;
+  pageEmails(tenantId: string, filter: BounceFilter, page: PageRequest): Promise<Slice<BouncedEmailRecord>>;
+  findRecipient(tenantId: string, id: string): Promise<BouncedRecipientRecord | undefined>;
+  pageRecipients(tenantId: string, filter: BounceFilter, page: PageRequest): Promise<Slice<BouncedRecipientRecord>>;
+  /** Of `addresses` (lower-case), those with a bounce of one of `bounceTypes` (any type when omitted). */
+  bouncedAmong(tenantId: string, addresses: string[], bounceTypes?: string[]): Promise<Set<string>>;
+}
+
 /** Cross-node mutual exclusion for schedulers: a PostgreSQL advisory lock; SQLite is single-node. */
 export interface SchedulerLocks {
   /** Runs `fn` unless another node holds `name` right now; undefined when it was skipped. */
   runExclusive<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
+}
+
+/** One message of a conversation: a received email, or the receipt of one sent from here. */
+export interface ThreadItemRecord {
+  kind: 'RECEIVED_EMAIL' | 'SENT_EMAIL';
+  id: string;
+  tenantId: string;
+  threadId: string;
+  inboxId: string;
+  messageId: string | null;
+  inReplyTo: string | null;
+  subject: string | null;
+  from: string | null;
+  sender: MailAddress | null;
+  recipients: { to: MailAddress[]; cc: MailAddress[]; bcc: MailAddress[] };
+  attachmentIds: string[];
+  /** sent receipts count as read */
+  read: boolean;
+  createdAt: Date;
+  /** received emails only (a sent body is never stored); null where not loaded */
+  textBody: string | null;
+  htmlBody: string | null;
+}
+
+/** A conversation with at least one stored message. */
+export interface ThreadRecord {
+  id: string;
+  tenantId: string;
+  /** arrival of its first message, even once that message is deleted */
+  createdAt: Date;
+  /** the earliest and the latest message still stored; bodies loaded for `last` only */
+  first: ThreadItemRecord;
+  last: ThreadItemRecord;
+  messageCount: number;
+  unreadCount: number;
+  hasAttachments: boolean;
+}
+
+export interface ThreadFilter {
+  /** threads with a message received in, or sent from, this inbox */
+  inboxId?: string;
+  /** case-insensitive partial match on a message's subject, sender or recipients, or the thread id */
+  search?: string;
+  /** thread createdAt strictly after */
+  since?: Date;
+  /** thread createdAt strictly before */
+  before?: Date;
+}
+
+/** Threads are assigned by the email and sent-email repositories as they store; this reads them. */
+export interface ThreadRepository {
+  page(tenantId: string, filter: ThreadFilter, page: PageRequest): Promise<Slice<ThreadRecord>>;
+  findById(tenantId: string, id: string): Promise<ThreadRecord | undefined>;
+  /** Every stored message of the thread by createdAt, bodies included. */
+  items(tenantId: string, threadId: string, sort: PageRequest['sort']): Promise<ThreadItemRecord[]>;
 }
 
 export interface Repositories {
@@ -379,13 +549,26 @@ export interface Repositories {
   sent: SentEmailRepository;
   mailCredentials: MailCredentialRepository;
   expiredInboxes: ExpiredInboxRepository;
+  missedEmails: MissedEmailRepository;
+  bounces: BounceRepository;
+  threads: ThreadRepository;
   schedulerLocks: SchedulerLocks;
 }
 
 /** Storage as a whole: the repositories plus lifecycle. */
+/** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */
+export interface Notifications {
+  /** reaches every node listening on this database and schema, this one included */
+  publish(message: string): Promise<void>;
+  /** calls `handler` for each message until the returned function is called */
+  listen(handler: (message: string) => void): Promise<() => Promise<void>>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly repos: Repositories;
+  /** present when several nodes can share the database (PostgreSQL) */
+  readonly notifications?: Notifications;
   /** true once the database answers a trivial query */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -100,6 +100,8 @@ export interface EmailsTable {
   favourite: number;
   created_at: number;
   updated_at: number;
+  /** email_threads.id, set when stored (0009_threads) */
+  thread_id: string | null;
 }
 
 export interface AttachmentsTable {
@@ -121,6 +123,8 @@ export interface SentEmailsTable {
   tenant_id: string;
   inbox_id: string;
   message_id: string;
+  /** email_threads.id, set when stored (0009_threads) */
+  thread_id: string | null;
   in_reply_to: string | null;
   subject: string | null;
   from_address: string;
@@ -135,6 +139,8 @@ export interface SentEmailsTable {
   size_bytes: number;
   raw_sha256: string;
   created_at: number;
+  /** JSON list of the attachment ids sent (0010) */
+  attachment_ids_json: string;
 }
 
 export interface DeliveryStatusesTable {
@@ -158,6 +164,7 @@ export interface MailCredentialsTable {
   inbox_id: string | null;
   /** the inbox id, or 'tenant' for the tenant-wide login */
   scope: string;
+  protocol: 'smtp' | 'imap';
   username: string;
   password: string;
   created_at: number;
@@ -171,6 +178,64 @@ export interface ExpiredInboxesTable {
   inbox_id: string;
   email_address: string;
   /** the inbox's expiry time */
+  created_at: number;
+}
+
+/** Mail a tenant at its email cap did not get: one row per inbox, raw kept for restoring. */
+export interface MissedEmailsTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  from_address: string | null;
+  subject: string | null;
+  body_excerpt: string | null;
+  /** JSON: {to, cc, bcc} lists of addresses */
+  recipients_json: string;
+  attachment_count: number;
+  size_bytes: number;
+  raw: Buffer;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One per send that some recipients refused; kept when the sent-email receipt is deleted. */
+export interface BouncedEmailsTable {
+  id: string;
+  tenant_id: string;
+  sent_id: string | null;
+  notification_type: string;
+  sender: string;
+  subject: string | null;
+  /** JSON array: every recipient of the send */
+  sent_to_json: string;
+  /** JSON array: the recipients that bounced */
+  bounce_recipients_json: string;
+  bounce_mta: string | null;
+  bounce_type: string | null;
+  bounce_sub_type: string | null;
+  created_at: number;
+}
+
+/** One per address that bounced, with the refusing server's diagnostic. */
+export interface BouncedRecipientsTable {
+  id: string;
+  tenant_id: string;
+  bounced_email_id: string;
+  sent_id: string | null;
+  /** lower-case address */
+  recipient: string;
+  action: string;
+  status: string | null;
+  diagnostic_code: string | null;
+  bounce_type: string | null;
+  created_at: number;
+}
+
+/** A conversation; its subject, senders and counts are read from its messages. */
+export interface EmailThreadsTable {
+  id: string;
+  tenant_id: string;
+  /** arrival of the first message; never moves */
   created_at: number;
 }
 
@@ -188,4 +253,8 @@ export interface Database {
   delivery_statuses: DeliveryStatusesTable;
   mail_credentials: MailCredentialsTable;
   expired_inboxes: ExpiredInboxesTable;
+  missed_emails: MissedEmailsTable;
+  bounced_emails: BouncedEmailsTable;
+  bounced_recipients: BouncedRecipientsTable;
+  email_threads: EmailThreadsTable;
 }

@@ -9,9 +9,12 @@ export interface CapturedMessage {
 
 /**
  * A second, independent SMTP server standing in for a smarthost: it keeps what it
- * accepts and refuses any recipient whose local part starts with "reject".
+ * accepts and refuses any recipient whose local part starts with "reject". With
+ * `refuseDataMatching`, a message whose bytes match is refused whole at DATA (554).
  */
-export async function startRelayServer(): Promise<{ url: string; received: CapturedMessage[]; close(): Promise<void> }> {
+export async function startRelayServer(
+  options: { refuseDataMatching?: RegExp } = {},
+): Promise<{ url: string; received: CapturedMessage[]; close(): Promise<void> }> {
   const received: CapturedMessage[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -27,10 +30,14 @@ export async function startRelayServer(): Promise<{ url: string; received: Captu
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        if (options.refuseDataMatching?.test(raw.toString('utf8'))) {
+          return callback(Object.assign(new Error('5.7.1 Message content rejected'), { responseCode: 554 }));
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
+          raw,
         });
         callback();
       });

@@ -1,17 +1,23 @@
 import nodemailer from 'nodemailer';
+import type { RunningServer } from '../../src/main.js';
 import type { TestServer } from './server.js';
 
 export type SmtpMode = 'plain' | 'starttls' | 'smtps';
 
-/** A nodemailer transport to the test server; the self-signed certificate is accepted. */
-export function smtpTransport(server: TestServer, mode: SmtpMode = 'plain') {
+/**
+ * A nodemailer transport to a test server (or any running node); the self-signed
+ * certificate is accepted. With `auth` the session logs in (SMTP submission).
+ */
+export function smtpTransport(target: TestServer | RunningServer, mode: SmtpMode = 'plain', auth?: { user: string; pass: string }) {
+  const ports = 'server' in target ? target.server : target;
   return nodemailer.createTransport({
     host: '127.0.0.1',
-    port: mode === 'smtps' ? server.server.smtpsPort : server.server.smtpPort,
+    port: mode === 'smtps' ? ports.smtpsPort : ports.smtpPort,
     secure: mode === 'smtps',
     requireTLS: mode === 'starttls',
     ignoreTLS: mode === 'plain',
     tls: { rejectUnauthorized: false },
+    ...(auth ? { auth } : {}),
   });
 }
 

@@ -237,7 +237,7 @@ describeEachDialect('attachments', (dialect) => {
     // Attachments of received emails are listed too, with their inbox; filters narrow to them.
     const a = await fresh.mailslurp.createInbox();
     const b = await fresh.mailslurp.createInbox();
-    await fresh.mailslurp.sendEmail(a.id, { to: [b.emailAddress], subject: 'with files', body: 'see attached', attachments: [ids[0]!, ids[3]!] });
+    const sent = await fresh.mailslurp.sendEmail(a.id, { to: [b.emailAddress], subject: 'with files', body: 'see attached', attachments: [ids[0]!, ids[3]!] });
     const received = await fresh.inboxApi.getLatestEmailInInbox({ inboxId: b.id, timeoutMillis: 5000 });
     assert.equal(received.attachments?.length, 2);
     const ofEmail = await freshApi.getAttachments({ emailId: received.id });
@@ -248,9 +248,12 @@ describeEachDialect('attachments', (dialect) => {
     assert.equal((await freshApi.getAttachments({ inboxId: a.id })).totalElements, 0);
     assert.equal((await freshApi.getAttachments({})).totalElements, 7);
 
-    const refused = await fresh.fetch(`/attachments?sentEmailId=${received.id}`);
-    assert.equal(refused.status, 400);
-    assert.match((await errorOf(refused)).message, /sentEmailId/);
+    // sentEmailId: the uploads that sent email carried.
+    assert.deepEqual((await freshApi.getAttachments({ sentEmailId: sent.id })).content?.map((x) => x.id), [ids[0], ids[3]]);
+    assert.deepEqual((await freshApi.getAttachments({ sentEmailId: sent.id, include: [ids[3]!, ids[4]!] })).content?.map((x) => x.id), [ids[3]]);
+    const unknownSent = await fresh.fetch(`/attachments?sentEmailId=${received.id}`);
+    assert.equal(unknownSent.status, 404, 'a received email id is not a sent email');
+    assert.match((await errorOf(unknownSent)).message, /No sent email/);
   });
 
   test('extractAttachmentText reads text-like files and says why it cannot read others', async () => {

@@ -140,6 +140,37 @@ async function bCounts(c: Ctx): Promise<{ all: number; unread: number }> {
   return { all: all.json.totalElements, unread: unread.json.count };
 }
 
+/** A tenant-wide email list answered to B: B's own email only, whatever the filters or inboxes named. */
+async function ownEmailsOnly(c: Ctx, path: string): Promise<void> {
+  const own = [c.bEmail.id];
+  for (const [params, expected] of [
+    [[], own],
+    [[['unreadOnly', 'true']], own],
+    [[['since', c.beforeAll], ['before', c.afterAll], ['size', '100']], own],
+    [[['searchFilter', A_SUBJECT]], []],
+    [[['searchFilter', A_SENDER]], []],
+    [[['searchFilter', c.attached.id]], []],
+  ] as Array<[Array<[string, string]>, string[]]>) {
+    expectEmailPage(c, await c.asB('GET', `${path}${query(params)}`), expected, `GET ${path}${query(params)}`);
+  }
+  await notFoundOrOwn(c, (ids) => `${path}${query(ids.map((id) => ['inboxId', id]))}`, (reply, withOwn) =>
+    expectEmailPage(c, reply, withOwn ? own : [], `${path} naming A's inbox`));
+}
+
+/** A's thread ids, as A sees them (listing threads changes nothing). */
+async function threadsOfA(c: Ctx): Promise<string[]> {
+  const page = (await (await c.a.fetch('/emails/threads?size=100')).json()) as { content: Array<{ id: string }> };
+  assert.equal(page.content.length, 3, "A's three unrelated emails are three threads");
+  return page.content.map((t) => t.id);
+}
+
+/** The thread of B's one email. */
+async function threadOfB(c: Ctx): Promise<string> {
+  const reply = await c.asB('GET', '/emails');
+  expectStatus(reply, 200, "B's emails");
+  return reply.json.content[0].threadId;
+}
+
 const ISOLATION_CASES: Record<string, IsolationCase> = {
   getEmail: perEmail('GET', ''),
   deleteEmail: perEmail('DELETE', ''),
@@ -172,6 +203,74 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   getEmailSummary: perEmail('GET', '/summary'),
   // EmailController's sending side (src/modules/sending): no reply from another tenant's email.
   replyToEmail: perEmail('PUT', '', { body: 'taking over this thread', isHTML: false }),
+  // Forwarding, validation, canSend and sendEmailSourceOptional (src/modules/sending/routes, email/routes/validateEmail.ts).
+  forwardEmail: perEmail('POST', '/forward', { to: ['taker@example.com'] }),
+  validateEmail: perEmail('POST', '/validate'),
+  async canSend(c) {
+    const options = { to: ['taker@example.com'], body: 'x' };
+    for (const inbox of c.aInboxes) await expectSameNotFound(c, 'POST', (id) => `/emails/can-send?inboxId=${id}`, [inbox.id], options);
+    const own = await c.asB('POST', `/emails/can-send?inboxId=${c.bInbox.id}`, options);
+    expectStatus(own, 200, "canSend from B's own inbox");
+    assert.equal(own.json.isSendingPermitted, true);
+  },
+  async sendEmailSourceOptional(c) {
+    const options = { to: ['taker@example.com'], subject: 'from B', body: 'x' };
+    for (const inbox of c.aInboxes) await expectSameNotFound(c, 'POST', (id) => `/emails?inboxId=${id}`, [inbox.id], options);
+    expectStatus(await c.asB('POST', `/emails?inboxId=${c.bInbox.id}`, options), 204, "sendEmailSourceOptional from B's own inbox");
+  },
+
+  // Lists, search, body downloads and threads (src/modules/email/routes/listing-index.ts).
+  async getEmailsOffsetPaginated(c) {
+    await ownEmailsOnly(c, '/emails/offset-paginated');
+    const include = (ids: string[]) => `/emails/offset-paginated${query(ids.map((id) => ['include', id]))}`;
+    expectEmailPage(c, await c.asB('GET', include(c.aEmails.map((e) => e.id))), [], "include of A's emails");
+    expectEmailPage(c, await c.asB('GET', include([c.attached.id, c.bEmail.id])), [c.bEmail.id], "include of A's and B's");
+  },
+  getOrganizationEmailsPaginated: (c) => ownEmailsOnly(c, '/emails/organization'),
+  async searchEmails(c) {
+    const own = [c.bEmail.id];
+    for (const [body, expected] of [
+      [{}, own],
+      [{ searchFilter: A_SUBJECT }, []],
+      [{ searchFilter: A_SENDER }, []],
+      [{ searchFilter: c.attached.id }, []],
+      [{ since: c.beforeAll, before: c.afterAll, pageSize: 100 }, own],
+      [{ inboxIds: [c.aInboxes[0]!.id] }, []],
+      [{ inboxIds: c.aInboxes.map((i) => i.id).concat(c.bInbox.id) }, own],
+    ] as Array<[object, string[]]>) {
+      const reply = await c.asB('POST', '/emails/search', body);
+      if (reply.status === 404) continue; // naming A's inbox may read like naming an unknown one
+      expectEmailPage(c, reply, expected, `searchEmails ${JSON.stringify(body)}`);
+    }
+  },
+  downloadBody: perEmail('GET', '/body'),
+  downloadBodyBytes: perEmail('GET', '/body-bytes'),
+  async getEmailThreads(c) {
+    // B may have threads of its own beyond its one email (mail other cases sent), never A's.
+    const own = await threadOfB(c);
+    const aThreads = await threadsOfA(c);
+    for (const params of [[], [['searchFilter', A_SUBJECT]], [['searchFilter', aThreads[0]!]], [['since', c.beforeAll], ['size', '100']]] as Array<Array<[string, string]>>) {
+      const what = `getEmailThreads${query(params)}`;
+      const reply = await c.asB('GET', `/emails/threads${query(params)}`);
+      expectStatus(reply, 200, what);
+      const listed: string[] = reply.json.content.map((t: { id: string; userId: string }) => t.id);
+      for (const t of reply.json.content) assert.equal(t.userId, c.b.userId, `${what} shows B a thread of another user`);
+      assert.deepEqual(listed.filter((id) => aThreads.includes(id)), [], `${what} shows B A's threads`);
+      assert.equal(listed.includes(own), params[0]?.[0] !== 'searchFilter', `${what}: B's own thread`);
+      assert.equal(reply.json.totalElements, listed.length);
+    }
+    for (const inbox of c.aInboxes) await expectSameNotFound(c, 'GET', (id) => `/emails/threads?inboxId=${id}`, [inbox.id]);
+  },
+  async getEmailThread(c) {
+    for (const id of await threadsOfA(c)) await expectSameNotFound(c, 'GET', (t) => `/emails/threads/${t}`, [id]);
+    expectStatus(await c.asB('GET', `/emails/threads/${await threadOfB(c)}`), 200, "B's own thread");
+  },
+  async getEmailThreadItems(c) {
+    for (const id of await threadsOfA(c)) await expectSameNotFound(c, 'GET', (t) => `/emails/threads/${t}/items`, [id]);
+    const own = await c.asB('GET', `/emails/threads/${await threadOfB(c)}/items`);
+    expectStatus(own, 200, "B's own thread items");
+    assert.deepEqual(own.json.items.map((i: { entityId: string }) => i.entityId), [c.bEmail.id]);
+  },
 
   async getEmailsPaginated(c) {
     const own = [c.bEmail.id];

@@ -30,6 +30,8 @@ const PROVEN = [
   'getEmail', 'deleteEmail', 'setEmailFavourited', 'getRawEmailContents', 'getRawEmailJson', 'getEmailsPaginated',
   'getEmailCount', 'getUnreadEmailCount', 'markAsRead', 'markAllAsRead', 'deleteAllEmails', 'getLatestEmail',
   'getLatestEmailInInbox1', 'getEmailAttachments', 'getAttachmentMetaData', 'downloadAttachment', 'downloadAttachmentBase64',
+  // proven with the other checks of a message in forward-import.test.ts
+  'validateEmail',
 ];
 
 /** A real 1x1 PNG, sent as an inline image. */

@@ -188,6 +188,16 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     expectNotFound(c, 'POST', (id) => `/inboxes/${id}/smtp-envelope`, { mailFrom: 'x@example.com', rcptTo: ['y@example.com'], data: 'Subject: x\r\n\r\nx' }),
   getInboxSentEmails: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/sent`),
   getInboxSentCount: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/sent/count`),
+  getDeliveryStatusesByInboxId: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/delivery-status`),
+  // Imports into another tenant's inbox are 404 whatever the body (src/modules/email/routes/importEmailIntoInbox.ts).
+  importEmailIntoInbox: (c) =>
+    expectNotFound(c, 'POST', (id) => `/inboxes/${id}/emails/import`, { rawEmailBase64: Buffer.from('Subject: x\r\n\r\nx\r\n').toString('base64') }),
+  importEmailIntoInboxBytes: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}/emails/import/raw`, 'Subject: x\r\n\r\nx\r\n'),
+  importEmailIntoInboxMultipart: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}/emails/import/multipart`, {}),
+
+  // SMTP logins (src/modules/access): never another tenant's inbox's login, nor a change to it.
+  getSmtpAccess: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/smtp-access?inboxId=${id}`),
+  updateSmtpAccess: (c) => expectNotFound(c, 'PATCH', (id) => `/inboxes/smtp-access?inboxId=${id}`, { smtpPassword: 'long enough password' }),
 
   setInboxFavourited: async (c) => {
     await expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/favourite`, { state: false });

@@ -4,7 +4,7 @@ import { badRequest, notFound, tooLarge } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type {
-  AttachmentFilter, AttachmentListing, AttachmentRecord, AttachmentRepository, Slice,
+  AttachmentFilter, AttachmentListing, AttachmentRecord, AttachmentRepository, SentEmailRepository, Slice,
 } from '../../storage/ports.js';
 import { decodeCharset, htmlToText, isTextual } from '../email/content.js';
 import { detectContentType, extensionFor, mediaTypeOf, sniffType } from './content-type.js';
@@ -49,6 +49,8 @@ export class AttachmentService {
     private readonly clock: Clock,
     /** largest attachment accepted, in bytes */
     readonly maxSize: number = DEFAULT_MAX_ATTACHMENT_SIZE,
+    /** sent emails, whose receipts list the attachment ids they carried */
+    private readonly sent?: Pick<SentEmailRepository, 'findById'>,
   ) {}
 
   /** The refusal for a file over the limit, naming the limit and the setting that raises it. */
@@ -100,11 +102,21 @@ export class AttachmentService {
 
   async page(
     tenantId: string,
-    filter: AttachmentFilter,
+    filter: AttachmentFilter & { sentEmailId?: string },
     input: { page?: number; size?: number; sort?: SortDirection },
   ): Promise<{ slice: Slice<AttachmentListing>; request: PageRequest }> {
     const request = pageRequest(input);
-    return { slice: await this.attachments.page(tenantId, filter, request), request };
+    return { slice: await this.attachments.page(tenantId, await this.withSentEmail(tenantId, filter), request), request };
+  }
+
+  /** sentEmailId narrows to the attachments that sent email carried (and include, if given). */
+  private async withSentEmail(tenantId: string, filter: AttachmentFilter & { sentEmailId?: string }): Promise<AttachmentFilter> {
+    const { sentEmailId, ...rest } = filter;
+    if (!sentEmailId) return rest;
+    const sent = await this.sent?.findById(tenantId, sentEmailId);
+    if (!sent) throw notFound(`No sent email ${sentEmailId}`);
+    const carried = sent.attachmentIds;
+    return { ...rest, ids: rest.ids ? rest.ids.filter((id) => carried.includes(id)) : carried };
   }
 
   async get(tenantId: string, id: string): Promise<AttachmentListing> {

@@ -6,7 +6,8 @@ import { bareMessageId } from '../../core/message-id.js';
 
 const EXCERPT_LENGTH = 255;
 
-const excerpt = (text: string | null): string | null =>
+/** Whitespace collapsed, at most 255 characters (Email.bodyExcerpt / textExcerpt). */
+export const excerpt = (text: string | null): string | null =>
   text === null ? null : text.replace(/\s+/g, ' ').trim().slice(0, EXCERPT_LENGTH);
 
 function common(e: EmailSummary) {
@@ -24,7 +25,7 @@ function common(e: EmailSummary) {
     createdAt: e.createdAt.toISOString(),
     read: e.read,
     attachments: e.attachmentIds,
-    threadId: null,
+    threadId: e.threadId ?? null,
     messageId: bareMessageId(e.messageId),
     inReplyTo: bareMessageId(e.inReplyTo),
     favourite: e.favourite,

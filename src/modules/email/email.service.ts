@@ -19,6 +19,8 @@ export interface InboxEmailsQuery {
   minCount?: number;
   /** ...for at most this many milliseconds */
   retryTimeout?: number;
+  /** aborted when the caller has gone: the wait ends at once */
+  signal?: AbortSignal;
 }
 
 /** Reading and managing received emails. Every call is scoped to the caller's tenant. */
@@ -41,7 +43,7 @@ export class EmailService {
     const enough = await waitForMail(this.bus, { tenantId, inboxIds: [inboxId] }, query.retryTimeout, async () => {
       const found = await list();
       return found.length >= Math.min(minCount, limit) ? found : undefined;
-    });
+    }, { signal: query.signal });
     return enough ?? list();
   }
 
@@ -69,9 +71,9 @@ export class EmailService {
   }
 
   /** getLatestEmailInInbox: the newest email, waiting up to timeoutMillis for one to arrive. */
-  async latestInInbox(tenantId: string, inboxId: string, timeoutMillis: number): Promise<EmailRecord> {
+  async latestInInbox(tenantId: string, inboxId: string, timeoutMillis: number, signal?: AbortSignal): Promise<EmailRecord> {
     await this.inboxes.get(tenantId, inboxId);
-    const email = await waitForMail(this.bus, { tenantId, inboxIds: [inboxId] }, timeoutMillis, () => this.newest(tenantId, [inboxId]));
+    const email = await waitForMail(this.bus, { tenantId, inboxIds: [inboxId] }, timeoutMillis, () => this.newest(tenantId, [inboxId]), { signal });
     if (!email) throw timeoutError(`No email arrived in inbox ${inboxId}`, timeoutMillis);
     return this.markRead(email);
   }

@@ -17,11 +17,12 @@ export class RecipientRefused extends AppError {
 
 /**
  * A step between parsing and storing. Rulesets (block, allow, forward) and chaos will be
- * steps; each may narrow the recipients. None are installed yet.
+ * steps; each may narrow the recipients. A step that keeps the message elsewhere (the
+ * tenant email cap keeps it as a missed email) uses the raw bytes.
  */
 export interface InboundStep {
   name: string;
-  apply(message: ParsedMessage, recipients: InboxRecord[]): Promise<InboxRecord[]>;
+  apply(message: ParsedMessage, recipients: InboxRecord[], raw: Buffer): Promise<InboxRecord[]>;
 }
 
 /** Inbound mail: parse → steps → store (one transaction) → publish. */
@@ -52,7 +53,7 @@ export class IngestService {
     const unique = [...new Map(recipients.map((inbox) => [inbox.id, inbox])).values()];
     const message = await parseMessage(raw);
     let accepted = unique;
-    for (const step of this.steps) accepted = await step.apply(message, accepted);
+    for (const step of this.steps) accepted = await step.apply(message, accepted, raw);
     if (accepted.length === 0) return [];
 
     const now = this.clock.now();

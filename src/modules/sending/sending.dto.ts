@@ -15,10 +15,10 @@ function common(s: SentEmailRecord) {
     cc: s.recipients.cc.map((r) => r.emailAddress),
     bcc: s.recipients.bcc.map((r) => r.emailAddress),
     subject: s.subject,
-    attachments: [],
+    attachments: s.attachmentIds,
     messageId: bareMessageId(s.messageId),
     inReplyTo: bareMessageId(s.inReplyTo),
-    threadId: null,
+    threadId: s.threadId ?? null,
     virtualSend: s.virtualSend,
     createdAt: s.createdAt.toISOString(),
     // The body is never stored, so there is nothing to excerpt.

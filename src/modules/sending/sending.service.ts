@@ -9,7 +9,11 @@ import type {
   SentEmailRepository, Slice,
 } from '../../storage/ports.js';
 import { RecipientRefused, type IngestService } from '../email/ingest.service.js';
+import { parseMessage } from '../email/parse.js';
+import type { EventBus } from '../../events/bus.js';
 import type { Relay } from './relay.js';
+import type { BounceRecorder } from '../bounce/bounce-recorder.js';
+import { publishDeliveryStatuses } from './delivery-events.js';
 import type { ReplyContext, SendEmailInput } from './sending.types.js';
 
 const ADDRESS_RE = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -42,6 +46,9 @@ export class SendingService {
     private readonly clock: Clock,
     private readonly relay: Relay | undefined,
     private readonly attachments: AttachmentRepository,
+    private readonly bus: EventBus,
+    /** records FAILED deliveries as bounces; none = no bounce records */
+    private readonly bounces?: BounceRecorder,
   ) {}
 
   async send(tenantId: string, inboxId: string, input: SendEmailInput, reply?: ReplyContext): Promise<SendOutcome> {
@@ -64,10 +71,19 @@ export class SendingService {
       }
       return mode === 'VALIDATE_FILTER_REMOVE_INVALID' ? trimmed.filter((a) => !invalid.includes(a)) : trimmed;
     };
-    const to = clean(input.to, 'to');
-    const cc = clean(input.cc, 'cc');
-    const bcc = clean(input.bcc, 'bcc');
+    let to = clean(input.to, 'to');
+    let cc = clean(input.cc, 'cc');
+    let bcc = clean(input.bcc, 'bcc');
     if (to.length + cc.length + bcc.length === 0) throw badRequest('Give at least one recipient in to, cc or bcc');
+    if (input.filterBouncedRecipients && this.bounces) {
+      // Addresses that bounced permanently before are left out, as filterBouncedRecipient answers.
+      const bounced = await this.bounces.permanentlyBounced(tenantId, [...to, ...cc, ...bcc].map(bareAddress));
+      const keep = (list: string[]) => list.filter((a) => !bounced.has(bareAddress(a).toLowerCase()));
+      [to, cc, bcc] = [keep(to), keep(cc), keep(bcc)];
+      if (to.length + cc.length + bcc.length === 0) {
+        throw badRequest(`Every recipient has bounced before (${[...bounced].join(', ')}); filterBouncedRecipients left none to send to`);
+      }
+    }
     if (input.charset && !/^utf-?8$/i.test(input.charset)) {
       throw badRequest(`charset '${input.charset}' is not supported: messages are composed in UTF-8`);
     }
@@ -106,6 +122,7 @@ export class SendingService {
       isHtml,
       charset: 'UTF-8',
       inReplyTo: reply?.inReplyTo ?? null,
+      attachmentIds: attachmentIdsOf(input.attachments),
     });
   }
 
@@ -133,6 +150,35 @@ export class SendingService {
       isHtml: false,
       charset: null,
       inReplyTo: null,
+    });
+  }
+
+  /**
+   * SMTP submission by an authenticated session: the client's own message, byte for byte,
+   * from `inbox` to the envelope recipients (Bcc included), recorded and delivered like
+   * sendEmail. Resolves once the receipt is stored and every recipient has an outcome.
+   */
+  async submit(inbox: InboxRecord, rcptTo: string[], raw: Buffer): Promise<SendOutcome> {
+    await this.senderInbox(inbox.tenantId, inbox.id);
+    const parsed = await parseMessage(raw);
+    const inHeaders = new Set([...parsed.to, ...parsed.cc].map((r) => r.emailAddress.toLowerCase()));
+    const envelope = rcptTo.map(mailAddress);
+    return this.record(inbox, raw, {
+      messageId: parsed.messageId ?? `<${newId()}@${inbox.domain}>`,
+      subject: parsed.subject,
+      sender: parsed.from ?? mailAddress(inbox.emailAddress),
+      recipients: {
+        to: envelope.filter((r) => parsed.to.some((t) => t.emailAddress.toLowerCase() === r.emailAddress.toLowerCase())),
+        cc: envelope.filter((r) => parsed.cc.some((t) => t.emailAddress.toLowerCase() === r.emailAddress.toLowerCase())),
+        // envelope recipients the headers do not name were blind copies
+        bcc: envelope.filter((r) => !inHeaders.has(r.emailAddress.toLowerCase())),
+      },
+      replyTo: parsed.replyTo,
+      headers: [],
+      bodyMd5: parsed.bodyMd5,
+      isHtml: parsed.htmlBody !== null,
+      charset: parsed.charset,
+      inReplyTo: parsed.inReplyTo,
     });
   }
 
@@ -198,8 +244,9 @@ export class SendingService {
     await this.sentEmails.deleteWhere(tenantId, {});
   }
 
-  async statuses(tenantId: string, filter: { sentId?: string; since?: Date; before?: Date }, input: { page?: number; size?: number; sort?: SortDirection }) {
+  async statuses(tenantId: string, filter: { sentId?: string; inboxId?: string; since?: Date; before?: Date }, input: { page?: number; size?: number; sort?: SortDirection }) {
     if (filter.sentId) await this.get(tenantId, filter.sentId);
+    if (filter.inboxId) await this.inboxOf(tenantId, filter.inboxId);
     const request = pageRequest(input);
     return { slice: await this.sentEmails.statuses(tenantId, filter, request), request };
   }
@@ -212,7 +259,7 @@ export class SendingService {
 
   /** Uploaded (or received) attachments of the caller, by id, as MailComposer attachments; unknown ids are a 400 naming them. */
   private async attachmentsFor(tenantId: string, ids: string[] | null | undefined) {
-    const unique = [...new Set((ids ?? []).map((id) => id.trim()).filter(Boolean))];
+    const unique = attachmentIdsOf(ids);
     const found = await Promise.all(unique.map((id) => this.attachments.withContent(tenantId, id)));
     const unknown = unique.filter((_, i) => !found[i]);
     if (unknown.length) {
@@ -244,10 +291,11 @@ export class SendingService {
   }
 
   /** Stores the receipt first (so a failed delivery is still on record), then delivers and records outcomes. */
-  private async record(
+  /** protected: SendCheck (send-check.ts) replaces it to run every check of a send without sending. */
+  protected async record(
     inbox: InboxRecord,
     raw: Buffer,
-    fields: Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'>,
+    fields: Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'> & { attachmentIds?: string[] },
   ): Promise<SendOutcome> {
     const sent: SentEmailRecord = {
       id: newId(),
@@ -259,10 +307,13 @@ export class SendingService {
       rawSha256: createHash('sha256').update(raw).digest('hex'),
       createdAt: this.clock.now(),
       ...fields,
+      attachmentIds: fields.attachmentIds ?? [],
     };
     await this.sentEmails.create(sent, raw);
     const statuses = await this.deliver(sent, raw);
     await this.sentEmails.addStatuses(statuses);
+    await this.bounces?.record(sent, statuses);
+    publishDeliveryStatuses(this.bus, statuses);
     return { sent, statuses };
   }
 
@@ -304,6 +355,11 @@ export class SendingService {
     }
     return statuses;
   }
+}
+
+/** Attachment ids as given, trimmed, blanks and repeats dropped, first-given order kept. */
+function attachmentIdsOf(ids: string[] | null | undefined): string[] {
+  return [...new Set((ids ?? []).map((id) => id.trim()).filter(Boolean))];
 }
 
 function bareAddress(value: string): string {

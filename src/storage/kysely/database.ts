@@ -5,6 +5,7 @@ import { migrations } from '../migrations/index.js';
 import type { Store } from '../ports.js';
 import { sqliteDialect } from './dialect/sqlite.js';
 import { postgresDialect } from './dialect/postgres.js';
+import { pgNotifications } from './dialect/pg-notifications.js';
 import { createRepositories } from './repositories.js';
 
 export interface StoreOptions {
@@ -13,22 +14,27 @@ export interface StoreOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use (tests give each run its own) */
   searchPath?: string;
+  /** errors of background connections (the LISTEN connection reconnects by itself) */
+  onBackgroundError?: (err: unknown) => void;
 }
 
 export const sqliteFileIn = (dataDir: string) => join(dataDir, 'pigeonhole.db');
 
-export function openDatabase(options: StoreOptions): { db: Kysely<Database>; dialect: Store['dialect'] } {
+export function openDatabase(options: StoreOptions): { db: Kysely<Database>; dialect: Store['dialect']; postgres?: Omit<ReturnType<typeof postgresDialect>, 'dialect'> } {
   let dialect: Dialect;
   let name: Store['dialect'];
+  let postgres: Omit<ReturnType<typeof postgresDialect>, 'dialect'> | undefined;
   if (options.databaseUrl) {
-    dialect = postgresDialect(options.databaseUrl, { searchPath: options.searchPath });
+    const opened = postgresDialect(options.databaseUrl, { searchPath: options.searchPath });
+    dialect = opened.dialect;
+    postgres = { pool: opened.pool, clientConfig: opened.clientConfig };
     name = 'postgres';
   } else {
     if (!options.sqliteFile) throw new Error('openDatabase needs a databaseUrl or a sqliteFile');
     dialect = sqliteDialect(options.sqliteFile);
     name = 'sqlite';
   }
-  return { db: new Kysely<Database>({ dialect }), dialect: name };
+  return { db: new Kysely<Database>({ dialect }), dialect: name, postgres };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
@@ -62,9 +68,14 @@ async function postgresSchemaOf(db: Kysely<Database>): Promise<string | undefine
 
 /** Opens the database, brings its schema up to date and returns the Store. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const { db, dialect } = openDatabase(options);
+  const { db, dialect, postgres } = openDatabase(options);
+  let notifications: Store['notifications'];
   try {
     await migrateToLatest(db);
+    if (postgres) {
+      const schema = (await postgresSchemaOf(db)) ?? 'public';
+      notifications = pgNotifications(postgres.pool, postgres.clientConfig, schema, options.onBackgroundError ?? (() => undefined));
+    }
   } catch (err) {
     await db.destroy();
     throw err;
@@ -72,6 +83,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return {
     dialect,
     repos: createRepositories(db),
+    notifications,
     async ping() {
       try {
         await sql`select 1`.execute(db);

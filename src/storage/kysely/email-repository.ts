@@ -5,13 +5,15 @@ import type {
 } from '../ports.js';
 import { pageOffset } from '../../core/paging.js';
 import { collectBlobs, putBlob } from './blobs.js';
+import { assignThread } from './threading.js';
+import { threadKeys } from '../../core/threading.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 
 /** Every column but the bodies and headers: lists never load what they do not show. */
 const SUMMARY_COLUMNS = [
   'id', 'tenant_id', 'inbox_id', 'message_id', 'in_reply_to', 'subject', 'from_address', 'sender_json',
   'recipients_json', 'reply_to', 'charset', 'body_md5', 'body_part_content_types', 'size_bytes', 'raw_sha256',
-  'attachment_count', 'read', 'favourite', 'created_at', 'updated_at',
+  'attachment_count', 'read', 'favourite', 'created_at', 'updated_at', 'thread_id',
 ] as const;
 
 type SummaryRow = Pick<Selectable<EmailsTable>, (typeof SUMMARY_COLUMNS)[number]>;
@@ -37,6 +39,7 @@ const toSummary = (row: SummaryRow, attachmentIds: string[]): EmailSummary => ({
   favourite: isSet(row.favourite),
   createdAt: fromMillis(row.created_at),
   updatedAt: fromMillis(row.updated_at),
+  threadId: row.thread_id,
 });
 
 const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
@@ -63,6 +66,9 @@ function whereFilter(tenantId: string, filter: EmailFilter & { id?: string }) {
     if (filter.favourite) and.push(eb('emails.favourite', '=', 1));
     if (filter.since) and.push(eb('emails.created_at', '>', toMillis(filter.since)));
     if (filter.before) and.push(eb('emails.created_at', '<', toMillis(filter.before)));
+    if (filter.ids) {
+      and.push(filter.ids.length > 0 ? eb('emails.id', 'in', filter.ids) : eb('emails.id', 'is', null));
+    }
     if (filter.search) {
       const pattern = containsPattern(filter.search);
       const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
@@ -118,6 +124,7 @@ async function insertEmail(trx: Transaction<Database>, email: EmailRecord): Prom
       favourite: flag(email.favourite),
       created_at: toMillis(email.createdAt),
       updated_at: toMillis(email.updatedAt),
+      thread_id: email.threadId ?? null,
     })
     .execute();
 }
@@ -133,9 +140,18 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
           written.add(sha256);
           await putBlob(trx, sha256, content, at);
         };
+        // Copies of one message for several inboxes of a tenant share a thread, even without a Message-ID.
+        const threadOfCopy = new Map<string, string>();
         for (const { email, raw, attachments } of batch) {
           const at = toMillis(email.createdAt);
           await put(email.rawSha256, raw, at);
+          const copyKey = `${email.tenantId}\n${email.rawSha256}`;
+          let threadId = threadOfCopy.get(copyKey);
+          if (!threadId) {
+            threadId = await assignThread(trx, email.tenantId, threadKeys(email), at);
+            threadOfCopy.set(copyKey, threadId);
+          }
+          email.threadId = threadId;
           await insertEmail(trx, email);
           for (const [position, { record, content }] of attachments.entries()) {
             await put(record.sha256, content, at);

@@ -1,15 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import type { Repositories } from '../ports.js';
+import type { EmailRepository, Repositories } from '../ports.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
 import { domainRepository } from './domain-repository.js';
 import { emailRepository } from './email-repository.js';
+import { groupCommit } from '../group-commit.js';
 import { attachmentRepository } from './attachment-repository.js';
 import { sentEmailRepository } from './sent-email-repository.js';
 import { mailCredentialRepository } from './mail-credential-repository.js';
 import { expiredInboxRepository } from './expired-inbox-repository.js';
+import { missedEmailRepository } from './missed-email-repository.js';
+import { bounceRepository } from './bounce-repository.js';
+import { threadRepository } from './thread-repository.js';
 import { schedulerLocks } from './dialect/locks.js';
 
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -18,11 +22,19 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     apiKeys: apiKeyRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
-    emails: emailRepository(db),
+    emails: withGroupCommit(emailRepository(db)),
     attachments: attachmentRepository(db),
     sent: sentEmailRepository(db),
     mailCredentials: mailCredentialRepository(db),
     expiredInboxes: expiredInboxRepository(db),
+    missedEmails: missedEmailRepository(db),
+    bounces: bounceRepository(db),
+    threads: threadRepository(db),
     schedulerLocks: schedulerLocks(db),
   };
+}
+
+/** Concurrent inbound messages share one transaction; each SMTP 250 still waits for its own commit. */
+function withGroupCommit(emails: EmailRepository): EmailRepository {
+  return { ...emails, storeIncoming: groupCommit((batch) => emails.storeIncoming(batch)) };
 }

@@ -5,6 +5,8 @@ import type {
 } from '../ports.js';
 import { pageOffset } from '../../core/paging.js';
 import { collectBlobs, putBlob } from './blobs.js';
+import { assignThread } from './threading.js';
+import { threadKeys } from '../../core/threading.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 
 const toSent = (row: Selectable<SentEmailsTable>): SentEmailRecord => ({
@@ -26,6 +28,8 @@ const toSent = (row: Selectable<SentEmailsTable>): SentEmailRecord => ({
   sizeBytes: Number(row.size_bytes),
   rawSha256: row.raw_sha256,
   createdAt: fromMillis(row.created_at),
+  attachmentIds: JSON.parse(row.attachment_ids_json) as string[],
+  threadId: row.thread_id,
 });
 
 const toStatus = (row: Selectable<DeliveryStatusesTable>): DeliveryStatusRecord => ({
@@ -78,6 +82,7 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
     async create(sent, raw) {
       await db.transaction().execute(async (trx) => {
         await putBlob(trx, sent.rawSha256, raw, toMillis(sent.createdAt));
+        sent.threadId = await assignThread(trx, sent.tenantId, threadKeys(sent), toMillis(sent.createdAt));
         await trx
           .insertInto('sent_emails')
           .values({
@@ -99,6 +104,8 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
             size_bytes: sent.sizeBytes,
             raw_sha256: sent.rawSha256,
             created_at: toMillis(sent.createdAt),
+            attachment_ids_json: JSON.stringify(sent.attachmentIds),
+            thread_id: sent.threadId,
           })
           .execute();
       });
@@ -171,6 +178,7 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
     async statuses(tenantId, filter, page) {
       let query = db.selectFrom('delivery_statuses').where('tenant_id', '=', tenantId);
       if (filter.sentId) query = query.where('sent_id', '=', filter.sentId);
+      if (filter.inboxId) query = query.where('inbox_id', '=', filter.inboxId);
       if (filter.since) query = query.where('created_at', '>', toMillis(filter.since));
       if (filter.before) query = query.where('created_at', '<', toMillis(filter.before));
       const direction = page.sort === 'DESC' ? 'desc' : 'asc';

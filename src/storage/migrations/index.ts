@@ -5,6 +5,10 @@ import * as m0003 from './0003_sent_emails.js';
 import * as m0004 from './0004_expiry.js';
 import * as m0005 from './0005_smtp_credentials.js';
 import * as m0006 from './0006_attachments.js';
+import * as m0007 from './0007_missed_emails.js';
+import * as m0008 from './0008_bounces.js';
+import * as m0009 from './0009_threads.js';
+import * as m0010 from './0010_sent_attachments.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +18,8 @@ export const migrations: Record<string, Migration> = {
   '0004_expiry': m0004,
   '0005_smtp_credentials': m0005,
   '0006_attachments': m0006,
+  '0007_missed_emails': m0007,
+  '0008_bounces': m0008,
+  '0009_threads': m0009,
+  '0010_sent_attachments': m0010,
 };

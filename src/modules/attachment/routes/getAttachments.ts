@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../transports/http/auth.js';
-import { badRequest } from '../../../core/errors.js';
 import { toPage } from '../../../core/paging.js';
 import { DateTime, PageQuery } from '../../shared/schemas.js';
 import { toAttachmentProjection } from '../attachment.dto.js';
@@ -19,16 +18,13 @@ export const getAttachments: AttachmentRoute = (app, { attachments }) =>
         before: Type.Optional(DateTime),
         inboxId: Type.Optional(Type.String({ description: 'attachments of emails received in this inbox' })),
         emailId: Type.Optional(Type.String({ description: 'attachments of this received email' })),
-        sentEmailId: Type.Optional(Type.String({ description: 'not supported: sent emails keep no attachment links here' })),
+        sentEmailId: Type.Optional(Type.String({ format: 'uuid', description: 'the attachments this sent email carried' })),
         include: Type.Optional(Type.Array(Type.String(), { description: 'only these attachment ids' })),
       }),
       response: { 200: Type.Ref(PageAttachmentEntity) },
     },
   }, async (request) => {
     const q = request.query;
-    if (q.sentEmailId) {
-      throw badRequest('sentEmailId is not supported: sent emails keep no links to their attachments here; filter by the emailId of a received copy instead');
-    }
     const { slice, request: page } = await attachments.page(principalOf(request).tenantId, {
       fileName: q.fileNameFilter?.trim() || undefined,
       since: toDate(q.since),
@@ -36,6 +32,7 @@ export const getAttachments: AttachmentRoute = (app, { attachments }) =>
       inboxId: q.inboxId || undefined,
       emailId: q.emailId || undefined,
       ids: q.include?.length ? q.include : undefined,
+      sentEmailId: q.sentEmailId || undefined,
     }, q);
     return toPage(slice.items.map(toAttachmentProjection), slice.total, page);
   });

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../transports/http/auth.js';
+import { disconnectSignal } from '../../../transports/http/disconnect.js';
 import { DateTime, SortDirection } from '../../shared/schemas.js';
 import { InboxIdParams } from '../../inbox/inbox.schemas.js';
 import { toEmailPreview } from '../email.dto.js';
@@ -26,7 +27,7 @@ export const getEmails: EmailRoute = (app, { emails }) =>
       }),
       response: { 200: Type.Array(Type.Ref(EmailPreview)) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const q = request.query;
     const list = await emails.inboxEmails(principalOf(request).tenantId, request.params.inboxId, {
       limit: q.size ?? q.limit,
@@ -36,6 +37,7 @@ export const getEmails: EmailRoute = (app, { emails }) =>
       unreadOnly: q.unreadOnly,
       minCount: q.minCount,
       retryTimeout: q.retryTimeout,
+      signal: disconnectSignal(reply),
     });
     return list.map(toEmailPreview);
   });

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { principalOf } from '../../../transports/http/auth.js';
+import { disconnectSignal } from '../../../transports/http/disconnect.js';
 import { Uuid } from '../../shared/schemas.js';
 import { toEmail } from '../email.dto.js';
 import { Email } from '../email.schemas.js';
@@ -17,5 +18,5 @@ export const getLatestEmailInInbox: EmailRoute = (app, { emails }) =>
       }),
       response: { 200: Type.Ref(Email) },
     },
-  }, async (request) =>
-    toEmail(await emails.latestInInbox(principalOf(request).tenantId, request.query.inboxId, request.query.timeoutMillis)));
+  }, async (request, reply) =>
+    toEmail(await emails.latestInInbox(principalOf(request).tenantId, request.query.inboxId, request.query.timeoutMillis, disconnectSignal(reply))));

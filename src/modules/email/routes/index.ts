@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { EmailRoute, EmailRouteDeps } from './kit.js';
+import type { ListingRouteDeps } from './listing-kit.js';
+import { listingRoutes } from './listing-index.js';
 import { getEmails } from './getEmails.js';
 import { getInboxEmailsPaginated } from './getInboxEmailsPaginated.js';
 import { getInboxEmailCount } from './getInboxEmailCount.js';
@@ -18,6 +20,7 @@ import { getLatestEmail, getLatestEmailInInbox1 } from './getLatestEmail.js';
 import {
   downloadAttachment, downloadAttachmentBase64, getAttachmentMetaData, getEmailAttachments,
 } from './getEmailAttachments.js';
+import { validateEmail } from './validateEmail.js';
 
 /** The email side of InboxController and EmailController: one file per operationId (or small family). */
 export const emailRoutes: EmailRoute[] = [
@@ -25,8 +28,10 @@ export const emailRoutes: EmailRoute[] = [
   getEmail, deleteEmail, setEmailFavourited, getRawEmailContents, getRawEmailJson, getEmailsPaginated,
   getEmailCount, getUnreadEmailCount, markAsRead, markAllAsRead, deleteAllEmails, getLatestEmail,
   getLatestEmailInInbox1, getEmailAttachments, getAttachmentMetaData, downloadAttachment, downloadAttachmentBase64,
+  validateEmail,
 ];
 
-export const emailPlugin: FastifyPluginAsyncTypebox<EmailRouteDeps> = async (app, deps) => {
+export const emailPlugin: FastifyPluginAsyncTypebox<EmailRouteDeps & ListingRouteDeps> = async (app, deps) => {
   for (const route of emailRoutes) route(app, deps);
+  for (const route of listingRoutes) route(app, deps);
 };

@@ -1,9 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { principalOf } from '../../../transports/http/auth.js';
 import { toPage } from '../../../core/paging.js';
 import { DateTime, PageQuery, Uuid } from '../../shared/schemas.js';
 import { toSentEmailDto, toSentEmailProjection } from '../sending.dto.js';
 import { PageSentEmailProjection, SentEmailDto } from '../sending.schemas.js';
+import type { SendingService } from '../sending.service.js';
 import { SENT_TAG, toDate, type SendingRoute } from './kit.js';
 
 const IdParams = Type.Object({ id: Uuid });
@@ -17,26 +18,31 @@ export const getSentEmail: SendingRoute = (app, { sending }) =>
     },
   }, async (request) => toSentEmailDto(await sending.get(principalOf(request).tenantId, request.params.id)));
 
+/** Query of the sent-email lists (getSentEmails, getSentOrganizationEmails). */
+export const SentListQuery = Type.Object({
+  ...PageQuery,
+  inboxId: Type.Optional(Uuid),
+  searchFilter: Type.Optional(Type.String()),
+  since: Type.Optional(DateTime),
+  before: Type.Optional(DateTime),
+});
+
+/** One page of the caller's sent emails for a SentListQuery. */
+export async function sentListPage(sending: SendingService, tenantId: string, q: Static<typeof SentListQuery>) {
+  const { slice, request: page } = await sending.page(tenantId, {
+    inboxId: q.inboxId, search: q.searchFilter?.trim() || undefined, since: toDate(q.since), before: toDate(q.before),
+  }, q);
+  return toPage(slice.items.map(toSentEmailProjection), slice.total, page);
+}
+
 export const getSentEmails: SendingRoute = (app, { sending }) =>
   app.get('/sent', {
     schema: {
       operationId: 'getSentEmails', tags: SENT_TAG, summary: "Page through the caller's sent emails (of one inbox if given)",
-      querystring: Type.Object({
-        ...PageQuery,
-        inboxId: Type.Optional(Uuid),
-        searchFilter: Type.Optional(Type.String()),
-        since: Type.Optional(DateTime),
-        before: Type.Optional(DateTime),
-      }),
+      querystring: SentListQuery,
       response: { 200: Type.Ref(PageSentEmailProjection) },
     },
-  }, async (request) => {
-    const q = request.query;
-    const { slice, request: page } = await sending.page(principalOf(request).tenantId, {
-      inboxId: q.inboxId, search: q.searchFilter?.trim() || undefined, since: toDate(q.since), before: toDate(q.before),
-    }, q);
-    return toPage(slice.items.map(toSentEmailProjection), slice.total, page);
-  });
+  }, async (request) => sentListPage(sending, principalOf(request).tenantId, request.query));
 
 export const deleteSentEmail: SendingRoute = (app, { sending }) =>
   app.delete('/sent/:id', {

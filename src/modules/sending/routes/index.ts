@@ -7,12 +7,22 @@ import { getInboxSentCount, getInboxSentEmails } from './getInboxSentEmails.js';
 import { deleteAllSentEmails, deleteSentEmail, getSentEmail, getSentEmails } from './getSentEmail.js';
 import { getRawSentEmailContents, getRawSentEmailJson } from './getRawSentEmailContents.js';
 import { getSentDeliveryStatus, getSentDeliveryStatuses, getSentDeliveryStatusesBySentId } from './getSentDeliveryStatuses.js';
+import { waitForDeliveryStatuses } from './waitForDeliveryStatuses.js';
+import { getSentEmailHTMLContent } from './getSentEmailHTMLContent.js';
+import { getSentEmailPreviewURLs } from './getSentEmailPreviewURLs.js';
+import { getSentOrganizationEmails } from './getSentOrganizationEmails.js';
+import { forwardEmail } from './forwardEmail.js';
+import { canSend } from './canSend.js';
+import { sendEmailSourceOptional } from './sendEmailSourceOptional.js';
+import { getDeliveryStatusesByInboxId } from './getDeliveryStatusesByInboxId.js';
 
 /** Sending (InboxController, EmailController.replyToEmail) and SentEmailsController. */
 export const sendingRoutes: SendingRoute[] = [
   sendEmail, sendEmailAndConfirm, sendTestEmail, sendSmtpEnvelope, replyToEmail, getInboxSentEmails, getInboxSentCount,
   getSentEmail, getSentEmails, deleteSentEmail, deleteAllSentEmails, getRawSentEmailContents, getRawSentEmailJson,
   getSentDeliveryStatuses, getSentDeliveryStatusesBySentId, getSentDeliveryStatus,
+  waitForDeliveryStatuses, getSentEmailHTMLContent, getSentEmailPreviewURLs, getSentOrganizationEmails,
+  forwardEmail, canSend, sendEmailSourceOptional, getDeliveryStatusesByInboxId,
 ];
 
 export const sendingPlugin: FastifyPluginAsyncTypebox<SendingRouteDeps> = async (app, deps) => {

@@ -1,10 +1,15 @@
 import type { TypedApp } from '../../inbox/routes/kit.js';
 import type { EmailService } from '../../email/email.service.js';
 import type { SendingService } from '../sending.service.js';
+import type { DeliveryStatusWaiter } from '../delivery-wait.js';
+import type { InboxService } from '../../inbox/inbox.service.js';
 
 export interface SendingRouteDeps {
   sending: SendingService;
   emails: EmailService;
+  deliveryWait: DeliveryStatusWaiter;
+  /** sendEmailSourceOptional makes an inbox when none is named */
+  inboxes: InboxService;
 }
 export type SendingRoute = (app: TypedApp, deps: SendingRouteDeps) => void;
 

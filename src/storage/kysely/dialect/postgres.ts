@@ -8,15 +8,19 @@ const INT8_OID = 20;
  * returns int8 as a string by default, so this pool (and only this pool: no global
  * type-parser mutation) parses it to a number. Millisecond epochs fit a double exactly.
  */
-export function postgresDialect(connectionString: string, options: { searchPath?: string } = {}): PostgresDialect {
-  const pool = new pg.Pool({
+export function postgresDialect(connectionString: string, options: { searchPath?: string } = {}): { dialect: PostgresDialect; pool: pg.Pool; clientConfig: pg.ClientConfig } {
+  // The same settings serve the pool and the dedicated LISTEN connection of pg-notifications.
+  const clientConfig: pg.ClientConfig = {
     connectionString,
-    max: 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  };
+  const pool = new pg.Pool({
+    ...clientConfig,
+    max: 10,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  return new PostgresDialect({ pool });
+  return { dialect: new PostgresDialect({ pool }), pool, clientConfig };
 }

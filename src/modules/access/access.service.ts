@@ -1,0 +1,97 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { Clock } from '../../core/clock.js';
+import { badRequest, conflict, notFound } from '../../core/errors.js';
+import { newId, randomToken } from '../../core/ids.js';
+import type {
+  InboxRecord, InboxRepository, MailCredentialRecord, MailCredentialRepository, MailProtocol,
+} from '../../storage/ports.js';
+
+/**
+ * Where mail clients reach this server. The ports are only known once the listeners are up
+ * (port 0 picks a free one), so startServer fills them in after listening.
+ */
+export interface MailEndpoints {
+  host: string;
+  smtpPort: number;
+  smtpsPort: number;
+}
+
+/** A login checked by a transport: which tenant, and which inbox (null = any of the tenant's). */
+export interface MailLogin {
+  tenantId: string;
+  inboxId: string | null;
+  username: string;
+}
+
+const USERNAME_RE = /^[A-Za-z0-9._@+-]{3,128}$/;
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 256;
+
+/** Per-inbox and per-tenant SMTP logins, created on first request, as MailSlurp hands them out. */
+export class AccessService {
+  constructor(
+    private readonly credentials: MailCredentialRepository,
+    private readonly inboxes: InboxRepository,
+    private readonly clock: Clock,
+    readonly endpoints: MailEndpoints,
+  ) {}
+
+  /** The login of the inbox (or of the tenant when inboxId is absent), made on first use. */
+  async credential(tenantId: string, inboxId: string | undefined, protocol: MailProtocol): Promise<{ login: MailCredentialRecord; inbox: InboxRecord | null }> {
+    const inbox = inboxId ? await this.inboxOf(tenantId, inboxId) : null;
+    const now = this.clock.now();
+    const login = await this.credentials.findOrCreate({
+      id: newId(),
+      tenantId,
+      inboxId: inbox?.id ?? null,
+      protocol,
+      // Random and unguessable: the username alone must not tell which inbox it opens.
+      username: `${protocol}-${randomToken(16).toLowerCase()}`,
+      password: randomToken(24),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { login, inbox };
+  }
+
+  async update(tenantId: string, inboxId: string | undefined, protocol: MailProtocol, change: { username?: string | null; password?: string | null }): Promise<void> {
+    const field = (name: string) => `${protocol}${name}`;
+    const username = change.username?.trim() || undefined;
+    const password = change.password || undefined;
+    if (username !== undefined && !USERNAME_RE.test(username)) {
+      throw badRequest(`${field('Username')} must be 3 to 128 letters, digits or . _ @ + -`);
+    }
+    if (password !== undefined && (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD)) {
+      throw badRequest(`${field('Password')} must be ${MIN_PASSWORD} to ${MAX_PASSWORD} characters long`);
+    }
+    if (!username && !password) throw badRequest(`Give ${field('Username')} or ${field('Password')} to change`);
+    // Make sure the login exists (it is created lazily), then change it.
+    await this.credential(tenantId, inboxId, protocol);
+    const changed = await this.credentials.update(tenantId, inboxId ?? null, protocol, { username, password }, this.clock.now());
+    if (!changed) throw conflict(`${field('Username')} ${username} is already taken`);
+  }
+
+  /** Checks a login offered over SMTP AUTH or IMAP LOGIN; undefined when it is wrong. */
+  async authenticate(protocol: MailProtocol, username: string, password: string): Promise<MailLogin | undefined> {
+    const login = await this.credentials.findByUsername(protocol, username);
+    // Compare digests so the comparison takes the same time whatever the lengths.
+    const digest = (value: string) => createHash('sha256').update(value).digest();
+    const matches = timingSafeEqual(digest(login?.password ?? ''), digest(password));
+    if (!login || !matches) return undefined;
+    return { tenantId: login.tenantId, inboxId: login.inboxId, username: login.username };
+  }
+
+  /** The inbox an authenticated session may send from, by its MAIL FROM address. */
+  async senderFor(login: MailLogin, address: string): Promise<InboxRecord | undefined> {
+    const inbox = await this.inboxes.findByAddress(address.trim().toLowerCase());
+    if (!inbox || inbox.tenantId !== login.tenantId) return undefined;
+    if (login.inboxId && inbox.id !== login.inboxId) return undefined;
+    return inbox;
+  }
+
+  private async inboxOf(tenantId: string, inboxId: string): Promise<InboxRecord> {
+    const inbox = await this.inboxes.findById(tenantId, inboxId);
+    if (!inbox) throw notFound(`No inbox ${inboxId}`);
+    return inbox;
+  }
+}

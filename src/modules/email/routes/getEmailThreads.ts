@@ -1,0 +1,34 @@
+import { Type } from '@sinclair/typebox';
+import { principalOf } from '../../../transports/http/auth.js';
+import { toPage } from '../../../core/paging.js';
+import { DateTime, PageQuery, Uuid } from '../../shared/schemas.js';
+import { toEmailThreadProjection } from '../thread.dto.js';
+import { PageEmailThreadProjection } from '../thread.schemas.js';
+import { EMAIL_TAG, toDate, type ListingRoute } from './listing-kit.js';
+
+export const getEmailThreads: ListingRoute = (app, { threads }) =>
+  app.get('/emails/threads', {
+    schema: {
+      operationId: 'getEmailThreads', tags: EMAIL_TAG,
+      summary: 'Page through conversations of received and sent mail, grouped by Message-ID, In-Reply-To and References (by first message time)',
+      querystring: Type.Object({
+        ...PageQuery,
+        inboxId: Type.Optional(Uuid),
+        searchFilter: Type.Optional(Type.String({ description: "partial match on a message's subject, sender or recipients, or the thread id" })),
+        since: Type.Optional(DateTime),
+        before: Type.Optional(DateTime),
+        htmlSelector: Type.Optional(Type.String({ description: 'CSS selector: lastBodyExcerpt is the text it matches in the latest HTML body' })),
+      }),
+      response: { 200: Type.Ref(PageEmailThreadProjection) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const htmlSelector = q.htmlSelector?.trim() || undefined;
+    const { slice, request: page } = await threads.page(principalOf(request).tenantId, {
+      inboxId: q.inboxId,
+      search: q.searchFilter?.trim() || undefined,
+      since: toDate(q.since),
+      before: toDate(q.before),
+    }, { ...q, htmlSelector });
+    return toPage(slice.items.map((t) => toEmailThreadProjection(t, htmlSelector)), slice.total, page);
+  });

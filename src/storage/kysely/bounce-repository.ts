@@ -1,0 +1,140 @@
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { BouncedEmailsTable, BouncedRecipientsTable, Database } from '../schema.js';
+import type { BounceFilter, BouncedEmailRecord, BouncedRecipientRecord, BounceRepository } from '../ports.js';
+import { pageOffset, type PageRequest } from '../../core/paging.js';
+import { fromMillis, toMillis } from './rows.js';
+
+/** Addresses per IN (...) list: far below either dialect's bound-parameter limit. */
+const LOOKUP_CHUNK = 500;
+
+const toEmail = (row: Selectable<BouncedEmailsTable>): BouncedEmailRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  sentId: row.sent_id,
+  notificationType: row.notification_type,
+  sender: row.sender,
+  subject: row.subject,
+  sentTo: JSON.parse(row.sent_to_json) as string[],
+  bounceRecipients: JSON.parse(row.bounce_recipients_json) as string[],
+  bounceMta: row.bounce_mta,
+  bounceType: row.bounce_type,
+  bounceSubType: row.bounce_sub_type,
+  createdAt: fromMillis(row.created_at),
+});
+
+const toRecipient = (row: Selectable<BouncedRecipientsTable>): BouncedRecipientRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  bouncedEmailId: row.bounced_email_id,
+  sentId: row.sent_id,
+  recipient: row.recipient,
+  action: row.action,
+  status: row.status,
+  diagnosticCode: row.diagnostic_code,
+  bounceType: row.bounce_type,
+  createdAt: fromMillis(row.created_at),
+});
+
+type BounceTable = 'bounced_emails' | 'bounced_recipients';
+
+function whereFilter<T extends BounceTable>(tenantId: string, filter: BounceFilter) {
+  return (eb: ExpressionBuilder<Database, T>) => {
+    const ref = eb as unknown as ExpressionBuilder<Database, BounceTable>;
+    const and = [ref('tenant_id', '=', tenantId)];
+    if (filter.since) and.push(ref('created_at', '>', toMillis(filter.since)));
+    if (filter.before) and.push(ref('created_at', '<', toMillis(filter.before)));
+    return ref.and(and);
+  };
+}
+
+export function bounceRepository(db: Kysely<Database>): BounceRepository {
+  const direction = (request: PageRequest) => (request.sort === 'DESC' ? 'desc' : 'asc');
+  const total = (table: BounceTable, tenantId: string, filter: BounceFilter) =>
+    db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(whereFilter(tenantId, filter)).executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+
+  return {
+    async record(email, recipients) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('bounced_emails').values({
+          id: email.id,
+          tenant_id: email.tenantId,
+          sent_id: email.sentId,
+          notification_type: email.notificationType,
+          sender: email.sender,
+          subject: email.subject,
+          sent_to_json: JSON.stringify(email.sentTo),
+          bounce_recipients_json: JSON.stringify(email.bounceRecipients),
+          bounce_mta: email.bounceMta,
+          bounce_type: email.bounceType,
+          bounce_sub_type: email.bounceSubType,
+          created_at: toMillis(email.createdAt),
+        }).execute();
+        if (recipients.length === 0) return;
+        await trx.insertInto('bounced_recipients').values(recipients.map((r) => ({
+          id: r.id,
+          tenant_id: r.tenantId,
+          bounced_email_id: r.bouncedEmailId,
+          sent_id: r.sentId,
+          recipient: r.recipient,
+          action: r.action,
+          status: r.status,
+          diagnostic_code: r.diagnosticCode,
+          bounce_type: r.bounceType,
+          created_at: toMillis(r.createdAt),
+        }))).execute();
+      });
+    },
+
+    async findEmail(tenantId, id) {
+      const row = await db.selectFrom('bounced_emails').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return row && toEmail(row);
+    },
+
+    async pageEmails(tenantId, filter, request) {
+      const [rows, count] = await Promise.all([
+        db.selectFrom('bounced_emails').selectAll()
+          .where(whereFilter(tenantId, filter))
+          .orderBy('created_at', direction(request)).orderBy('id', direction(request))
+          .limit(request.size).offset(pageOffset(request))
+          .execute(),
+        total('bounced_emails', tenantId, filter),
+      ]);
+      return { items: rows.map(toEmail), total: count };
+    },
+
+    async findRecipient(tenantId, id) {
+      const row = await db.selectFrom('bounced_recipients').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return row && toRecipient(row);
+    },
+
+    async pageRecipients(tenantId, filter, request) {
+      const [rows, count] = await Promise.all([
+        db.selectFrom('bounced_recipients').selectAll()
+          .where(whereFilter(tenantId, filter))
+          .orderBy('created_at', direction(request)).orderBy('id', direction(request))
+          .limit(request.size).offset(pageOffset(request))
+          .execute(),
+        total('bounced_recipients', tenantId, filter),
+      ]);
+      return { items: rows.map(toRecipient), total: count };
+    },
+
+
+    async bouncedAmong(tenantId, addresses, bounceTypes) {
+      const found = new Set<string>();
+      const unique = [...new Set(addresses)];
+      for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
+        let query = db
+          .selectFrom('bounced_recipients')
+          .select('recipient')
+          .distinct()
+          .where('tenant_id', '=', tenantId)
+          .where('recipient', 'in', unique.slice(i, i + LOOKUP_CHUNK));
+        if (bounceTypes) query = query.where('bounce_type', 'in', bounceTypes);
+        for (const row of await query.execute()) found.add(row.recipient);
+      }
+      return found;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { EventBus } from '../../../events/bus.js';
+import type { EmailService } from '../../../modules/email/email.service.js';
+import type { RegexRunner } from '../../../modules/email/regex-runner.js';
+import type { InboxService } from '../../../modules/inbox/inbox.service.js';
+import type { SendingService } from '../../../modules/sending/sending.service.js';
+import { emailResolvers } from './email.js';
+import { inboxResolvers } from './inbox.js';
+import { sendingResolvers } from './sending.js';
+import { waitResolvers } from './wait.js';
+
+export interface ResolverDeps {
+  inboxes: InboxService;
+  emails: EmailService;
+  sending: SendingService;
+  bus: EventBus;
+  regexRunner: RegexRunner;
+}
+
+/** Every area's Query and Mutation fields, merged into the one map mercurius takes. */
+export function buildResolvers(deps: ResolverDeps) {
+  const areas = [
+    inboxResolvers(deps.inboxes),
+    emailResolvers(deps.emails, deps.inboxes),
+    sendingResolvers(deps.sending),
+    waitResolvers(deps.emails, deps.inboxes, deps.bus, deps.regexRunner),
+  ];
+  const Query: Record<string, unknown> = {};
+  const Mutation: Record<string, unknown> = {};
+  for (const area of areas) {
+    if ('Query' in area) Object.assign(Query, area.Query);
+    if ('Mutation' in area) Object.assign(Mutation, area.Mutation);
+  }
+  return { Query, Mutation };
+}

@@ -1,0 +1,132 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { rawMessage, smtpTransport } from '../helpers/smtp.js';
+
+interface StreamedEvent {
+  id: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Opens GET /events and hands out parsed events one at a time, in order. */
+async function openStream(server: TestServer, tenant: Tenant, query = '') {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/events${query}`, { headers: { 'x-api-key': tenant.apiKey }, signal: controller.signal });
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const nextBlock = async (): Promise<string> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        return block;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  };
+  // The stream says it is connected first, so nothing published after this is missed.
+  assert.equal(await nextBlock(), ': connected');
+  return {
+    async next(): Promise<StreamedEvent> {
+      for (;;) {
+        const block = await nextBlock();
+        if (block.startsWith(':')) continue;
+        const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+        return { id: fields.id!, event: fields.event!, data: JSON.parse(fields.data!) as Record<string, unknown> };
+      }
+    },
+    close: async () => {
+      await reader.cancel();
+      controller.abort();
+    },
+  };
+}
+
+describeEachDialect('GET /events', (dialect) => {
+  let server: TestServer;
+  let alice: Tenant;
+  let bob: Tenant;
+  before(async () => {
+    server = await startTestServer(dialect);
+    alice = await server.createTenant();
+    bob = await server.createTenant();
+  });
+  after(() => server.close());
+
+  const deliver = (to: string, subject: string) => smtpTransport(server).sendMail({
+    envelope: { from: 'sender@example.com', to: [to] }, raw: rawMessage({ to, subject, body: 'x' }),
+  });
+
+  test('streams email.received for the caller as mail arrives, with ids to fetch it', async () => {
+    const inbox = await alice.mailslurp.createInbox();
+    const stream = await openStream(server, alice);
+    try {
+      await deliver(inbox.emailAddress, 'streamed');
+      const event = await stream.next();
+      assert.equal(event.event, 'email.received');
+      assert.equal(event.id, '1');
+      assert.equal(event.data.inboxId, inbox.id);
+      const email = await alice.mailslurp.getEmail(String(event.data.emailId));
+      assert.equal(email.subject, 'streamed');
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test("never another tenant's events: Bob's first event is his own mail, though Alice's came first", async () => {
+    const alices = await alice.mailslurp.createInbox();
+    const bobs = await bob.mailslurp.createInbox();
+    const stream = await openStream(server, bob);
+    try {
+      await deliver(alices.emailAddress, 'for alice');
+      await deliver(bobs.emailAddress, 'for bob');
+      const event = await stream.next();
+      assert.equal(event.data.inboxId, bobs.id);
+      assert.equal(event.data.tenantId, bob.userId);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test('inboxId narrows the stream to those inboxes; a foreign inbox is 404 before it opens', async () => {
+    const watched = await alice.mailslurp.createInbox();
+    const other = await alice.mailslurp.createInbox();
+    const stream = await openStream(server, alice, `?inboxId=${watched.id}`);
+    try {
+      await deliver(other.emailAddress, 'not watched');
+      await deliver(watched.emailAddress, 'watched');
+      const event = await stream.next();
+      assert.equal(event.data.inboxId, watched.id);
+    } finally {
+      await stream.close();
+    }
+    const foreign = await fetch(`${server.url}/events?inboxId=${watched.id}`, { headers: { 'x-api-key': bob.apiKey } });
+    assert.equal(foreign.status, 404);
+    assert.equal(((await foreign.json()) as { status: number }).status, 404);
+  });
+
+  test('sending shows up as delivery-status.created events', async () => {
+    const from = await alice.mailslurp.createInbox();
+    const stream = await openStream(server, alice, `?inboxId=${from.id}`);
+    try {
+      const sent = await alice.mailslurp.sendEmail(from.id, { to: ['someone@example.com'], subject: 's', body: 'b' });
+      const event = await stream.next();
+      assert.equal(event.event, 'delivery-status.created');
+      assert.equal(event.data.sentId, sent.id);
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test('needs an API key', async () => {
+    const response = await fetch(`${server.url}/events`);
+    assert.equal(response.status, 401);
+    assert.match(((await response.json()) as { message: string }).message, /API key/);
+  });
+});
