@@ -47,9 +47,13 @@ import { TenantEmailCapStep } from './modules/missed/email-cap.step.js';
 import { missedPlugin } from './modules/missed/routes/index.js';
 import { missedModelSchemas } from './modules/missed/missed.schemas.js';
 import { MAX_EXPIRES_IN_MS } from './modules/inbox/inbox.service.js';
+import { announceExpiry } from './jobs/expiry.js';
 import { AccessService, type MailEndpoints } from './modules/access/access.service.js';
 import { accessPlugin } from './modules/access/routes/index.js';
 import { accessModelSchemas } from './modules/access/access.schemas.js';
+import { ImapMailboxService } from './modules/imap/imap.service.js';
+import { imapPlugin } from './modules/imap/routes/index.js';
+import { imapModelSchemas } from './modules/imap/imap.schemas.js';
 import { eventsPlugin } from './modules/events/routes/index.js';
 import { EmailImportService } from './modules/email/import.service.js';
 import { importPlugin } from './modules/email/routes/import-index.js';
@@ -61,8 +65,15 @@ import { WaitForService } from './modules/waitfor/waitfor.service.js';
 import { waitForPlugin } from './modules/waitfor/routes/index.js';
 import { waitForModelSchemas } from './modules/waitfor/waitfor.schemas.js';
 import { graphiqlPage } from './transports/graphql/graphiql.js';
+import { WebhookService, type WebhookServiceSettings } from './modules/webhooks/webhooks.service.js';
+import { webhookPlugin } from './modules/webhooks/routes/index.js';
+import { webhookModelSchemas } from './modules/webhooks/webhooks.schemas.js';
+import { webhookPayloadSchemaDocument } from './modules/webhooks/routes/schema-document.js';
+import { registerDashboard } from './transports/http/dashboard.js';
 
 export interface AppDeps {
+  /** webhook target policy and test-send timeout; unset = private targets allowed, 10 s */
+  webhooks?: WebhookServiceSettings;
   store: Store;
   bus: EventBus;
   /** where mail for other domains goes; none = captured */
@@ -94,13 +105,16 @@ export interface Services {
   missed: MissedEmailService;
   bounces: BounceService;
   access: AccessService;
+  /** inboxes as IMAP mailboxes: the IMAP listener and ImapController share it */
+  imap: ImapMailboxService;
   imports: EmailImportService;
   waitFor: WaitForService;
+  webhooks: WebhookService;
 }
 
-export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay' | 'maxAttachmentSize' | 'tenantEmailCap' | 'endpoints'>): Services {
+export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay' | 'maxAttachmentSize' | 'tenantEmailCap' | 'endpoints' | 'webhooks'>): Services {
   const { repos } = deps.store;
-  const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings, repos.expiredInboxes);
+  const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings, repos.expiredInboxes, announceExpiry(deps.bus));
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : []);
@@ -118,9 +132,11 @@ export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings
     sending: new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock)),
     bounces: new BounceService(repos.bounces),
     deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
+    webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }),
     attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
-    access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0 }),
+    access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, imapPort: 0, imapsPort: 0 }),
+    imap: new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock),
     expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),
   };
 }
@@ -134,8 +150,10 @@ const MODEL_SCHEMAS: TSchema[] = [
   ...missedModelSchemas,
   ...bounceModelSchemas,
   ...accessModelSchemas,
+  ...imapModelSchemas,
   ...importModelSchemas, ...validationModelSchemas, ...forwardAndCheckModelSchemas,
   ...waitForModelSchemas,
+  ...webhookModelSchemas,
 ];
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -159,6 +177,10 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   });
   // The GraphiQL page only: the queries it sends go to POST /graphql, which needs the key.
   await app.register(graphiqlPage);
+  // GET /schemas/webhook-payload: a public JSON Schema document, like the API docs.
+  await app.register(webhookPayloadSchemaDocument);
+  // The dashboard at `/`, public like the docs; it sees every API route added after it.
+  await registerDashboard(app);
 
   // Everything registered in here needs x-api-key: the hook is encapsulated in this context.
   await app.register(async (api) => {
@@ -174,11 +196,13 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     await api.register(missedPlugin, { missed: services.missed });
     await api.register(bouncePlugin, { bounces: services.bounces });
     await api.register(accessPlugin, { access: services.access });
+    await api.register(imapPlugin, { imap: services.imap });
     await api.register(waitForPlugin, { waitFor: services.waitFor });
+    await api.register(webhookPlugin, { webhooks: services.webhooks });
     await api.register(eventsPlugin, { bus: deps.bus, inboxes: services.inboxes });
     // An imported message may be as large as any request body.
     await api.register(importPlugin, { imports: services.imports, maxBytes: 32 * 1024 * 1024 });
-    await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, bus: deps.bus });
+    await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor });
   });
   return app;
 }

@@ -9,9 +9,11 @@ import { buildApp, createServices } from './app.js';
 import { EventBus } from './events/bus.js';
 import { loadTls } from './transports/tls.js';
 import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
+import { startImap, type RunningImap } from './transports/imap/server.js';
 import { smtpRelay } from './transports/smtp/relay.js';
 import { expiryJob } from './jobs/expiry.js';
 import { joinCluster } from './events/cluster.js';
+import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -24,10 +26,15 @@ export interface RunningServer {
   /** bound SMTP ports (plain + STARTTLS, implicit TLS) */
   smtpPort: number;
   smtpsPort: number;
+  /** bound IMAP ports (plain + STARTTLS, implicit TLS) */
+  imapPort: number;
+  imapsPort: number;
   /** the bootstrap admin key when this start generated it (printed once) */
   generatedAdminKey?: string;
   /** the scheduled inbox expiry: runOnce() is one pass now (tests drive it with a ManualClock) */
   expiry: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the webhook delivery worker of this node */
+  webhooks: WebhookDeliveryWorker;
   close(): Promise<void>;
 }
 
@@ -64,14 +71,16 @@ export async function startServer(
   const bus = new EventBus({ maxWaitMs: config.maxWait });
   const settings = { domain: config.domain, domainPool: config.domainPool, inboxQuota: config.inboxQuota };
   const relay = config.relayUrl ? smtpRelay(config.relayUrl) : undefined;
-  const endpoints = { host: publicHostOf(config), smtpPort: config.smtpPort, smtpsPort: config.smtpsPort };
-  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints });
+  const endpoints = { host: publicHostOf(config), smtpPort: config.smtpPort, smtpsPort: config.smtpsPort, imapPort: config.imapPort, imapsPort: config.imapsPort };
+  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints,
+    webhooks: { blockPrivate: config.webhookBlockPrivate, timeoutMs: config.webhookTimeout } });
 
   const { generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey);
   if (generatedKey) persistAdminKey(config.dataDir, generatedKey);
 
   const app = await buildApp({ store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize }, services);
   let smtp: RunningSmtp | undefined;
+  let imap: RunningImap | undefined;
   let leaveCluster: (() => Promise<void>) | undefined;
   try {
     // Nodes sharing a PostgreSQL database hear each other's events (waiters wake on any node).
@@ -94,10 +103,13 @@ export async function startServer(
     );
     // The access details report the ports actually bound (port 0 picks a free one).
     Object.assign(services.access.endpoints, { smtpPort: smtp.port, smtpsPort: smtp.securePort });
+    imap = await startImap({ host: config.host, port: config.imapPort, securePort: config.imapsPort, tls }, { mailboxes: services.imap, access: services.access, bus }, app.log);
+    Object.assign(services.access.endpoints, { imapPort: imap.port, imapsPort: imap.securePort });
     await app.listen({ port: config.httpPort, host: config.host });
   } catch (err) {
     await leaveCluster?.();
     await smtp?.close();
+    await imap?.close();
     await app.close();
     if (ownsStore) await store.close();
     throw err;
@@ -106,11 +118,22 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const running = smtp;
+  const runningImap = imap;
   // Expiry state lives in the database, so the first pass (now) catches up after downtime.
   const expiry = expiryJob({
-    repo: store.repos.expiredInboxes, locks: store.repos.schedulerLocks, clock, log: app.log, intervalMs: config.expiryInterval,
+    repo: store.repos.expiredInboxes, locks: store.repos.schedulerLocks, clock, log: app.log, intervalMs: config.expiryInterval, bus,
   });
   expiry.start();
+  // Webhook jobs live in the database: pending and retrying deliveries resume here after a restart.
+  const webhooks = webhookDeliveryWorker({
+    repo: store.repos.webhooks, bus, log: app.log, singleProcess: store.dialect === 'sqlite',
+    settings: {
+      timeoutMs: config.webhookTimeout, retryWindowMs: config.webhookRetryWindow, retryBaseMs: config.webhookRetryBase,
+      blockPrivate: config.webhookBlockPrivate,
+    },
+  });
+  await webhooks.start();
+  services.webhooks.queued.wake = webhooks.kick;
   return {
     app,
     store,
@@ -118,13 +141,18 @@ export async function startServer(
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     smtpPort: running.port,
     smtpsPort: running.securePort,
+    imapPort: runningImap.port,
+    imapsPort: runningImap.securePort,
     generatedAdminKey: generatedKey,
     expiry,
+    webhooks,
     async close() {
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
       bus.close();
       await expiry.stop();
+      await webhooks.stop();
       await running.close();
+      await runningImap.close();
       await app.close();
       await leaveCluster?.();
       relay?.close();

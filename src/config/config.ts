@@ -24,6 +24,8 @@ export interface Config {
   readonly publicHost: string | undefined;
   readonly smtpPort: number;
   readonly smtpsPort: number;
+  readonly imapPort: number;
+  readonly imapsPort: number;
   /** paths of a PEM certificate and key; both or neither */
   readonly tlsCert: string | undefined;
   readonly tlsKey: string | undefined;
@@ -35,6 +37,11 @@ export interface Config {
   readonly maxAttachmentSize: number;
   /** smtp(s):// smarthost for mail to other domains; undefined = capture */
   readonly relayUrl: string | undefined;
+  /** webhook delivery: per-attempt timeout, retry window and first backoff (ms), private-target refusal */
+  readonly webhookTimeout: number;
+  readonly webhookRetryWindow: number;
+  readonly webhookRetryBase: number;
+  readonly webhookBlockPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +82,9 @@ export function loadConfig(
   }
   if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
   if (parsed.maxWait === 0) problems.push('PIGEONHOLE_MAX_WAIT must be at least 1');
+  for (const key of ['webhookTimeout', 'webhookRetryBase'] as const) {
+    if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
+  }
   if (parsed.maxAttachmentSize === 0) problems.push('PIGEONHOLE_MAX_ATTACHMENT_SIZE must be at least 1');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
@@ -93,6 +103,8 @@ export function loadConfig(
     publicHost: parsed.publicHost as string | undefined,
     smtpPort: parsed.smtpPort as number,
     smtpsPort: parsed.smtpsPort as number,
+    imapPort: parsed.imapPort as number,
+    imapsPort: parsed.imapsPort as number,
     tlsCert: parsed.tlsCert as string | undefined,
     tlsKey: parsed.tlsKey as string | undefined,
     smtpMaxMessageSize: parsed.smtpMaxMessageSize as number,
@@ -101,6 +113,10 @@ export function loadConfig(
     smtpIdleTimeout: parsed.smtpIdleTimeout as number,
     maxAttachmentSize: parsed.maxAttachmentSize as number,
     relayUrl: parsed.relayUrl as string | undefined,
+    webhookTimeout: parsed.webhookTimeout as number,
+    webhookRetryWindow: parsed.webhookRetryWindow as number,
+    webhookRetryBase: parsed.webhookRetryBase as number,
+    webhookBlockPrivate: parsed.webhookBlockPrivate as boolean,
   });
 }
 
@@ -146,6 +162,12 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
     }
     case 'level':
       return LEVELS.includes(value) ? value : bad(`must be one of ${LEVELS.join(', ')}`);
+    case 'boolean': {
+      const lower = value.toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+      if (['false', '0', 'no', 'off'].includes(lower)) return false;
+      return bad('must be true or false');
+    }
     case 'file':
       return existsSync(value) ? resolve(value) : bad('must be the path of an existing file');
     case 'string':

@@ -3,7 +3,7 @@
  * `pigeonhole serve` flag, its default and its documentation. The README and `--help`
  * are written from this list, so a setting cannot exist without being documented.
  */
-export type SettingKind = 'port' | 'string' | 'url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file';
+export type SettingKind = 'port' | 'string' | 'url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -31,6 +31,8 @@ export type SettingKey =
   | 'logLevel'
   | 'smtpPort'
   | 'smtpsPort'
+  | 'imapPort'
+  | 'imapsPort'
   | 'tlsCert'
   | 'tlsKey'
   | 'smtpMaxMessageSize'
@@ -38,7 +40,11 @@ export type SettingKey =
   | 'smtpMaxConnections'
   | 'smtpIdleTimeout'
   | 'maxAttachmentSize'
-  | 'relayUrl';
+  | 'relayUrl'
+  | 'webhookTimeout'
+  | 'webhookRetryWindow'
+  | 'webhookRetryBase'
+  | 'webhookBlockPrivate';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -70,8 +76,12 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'SMTP port: accepts mail for every inbox address, plain or upgraded with STARTTLS (0 picks a free port)' },
   { key: 'smtpsPort', env: 'PIGEONHOLE_SMTPS_PORT', flag: '--smtps-port', kind: 'port', default: '2465',
     help: 'SMTP port with implicit TLS (0 picks a free port)' },
+  { key: 'imapPort', env: 'PIGEONHOLE_IMAP_PORT', flag: '--imap-port', kind: 'port', default: '1143',
+    help: 'IMAP port: every inbox as a mailbox with the logins from getImapAccess, plain or upgraded with STARTTLS (0 picks a free port)' },
+  { key: 'imapsPort', env: 'PIGEONHOLE_IMAPS_PORT', flag: '--imaps-port', kind: 'port', default: '8993',
+    help: 'IMAP port with implicit TLS (0 picks a free port)' },
   { key: 'tlsCert', env: 'PIGEONHOLE_TLS_CERT', flag: '--tls-cert', kind: 'file',
-    help: 'PEM certificate for STARTTLS and SMTPS; unset = a self-signed one generated at first start and kept in the data directory' },
+    help: 'PEM certificate for STARTTLS, SMTPS and IMAPS; unset = a self-signed one generated at first start and kept in the data directory' },
   { key: 'tlsKey', env: 'PIGEONHOLE_TLS_KEY', flag: '--tls-key', kind: 'file', secret: true,
     help: 'PEM private key of PIGEONHOLE_TLS_CERT' },
   { key: 'smtpMaxMessageSize', env: 'PIGEONHOLE_SMTP_MAX_MESSAGE_SIZE', flag: '--smtp-max-message-size', kind: 'count',
@@ -86,6 +96,14 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: '26214400', help: 'largest attachment upload in bytes (POST /attachments and its bytes and multipart forms); larger ones get 413' },
   { key: 'relayUrl', env: 'PIGEONHOLE_RELAY_URL', flag: '--relay-url', kind: 'smtp-url', secret: true,
     help: 'smtp://user:pass@host:587 or smtps://host:465 to deliver mail for addresses outside this server; unset = such mail is captured as sent, with its delivery status recorded' },
+  { key: 'webhookTimeout', env: 'PIGEONHOLE_WEBHOOK_TIMEOUT', flag: '--webhook-timeout', kind: 'count', default: '10000',
+    help: 'milliseconds each webhook delivery attempt may take before it counts as failed and is retried' },
+  { key: 'webhookRetryWindow', env: 'PIGEONHOLE_WEBHOOK_RETRY_WINDOW', flag: '--webhook-retry-window', kind: 'count', default: '86400000',
+    help: 'milliseconds a failing webhook delivery is retried (from the event, or from a redrive) before it is dead-lettered' },
+  { key: 'webhookRetryBase', env: 'PIGEONHOLE_WEBHOOK_RETRY_BASE', flag: '--webhook-retry-base', kind: 'count', default: '5000',
+    help: 'milliseconds before the first webhook retry; each later wait doubles, up to one hour' },
+  { key: 'webhookBlockPrivate', env: 'PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE', flag: '--webhook-block-private', kind: 'boolean', default: 'false',
+    help: 'true refuses webhook targets on loopback, private and link-local addresses (checked after DNS resolution and on redirects), for shared servers; false (default) allows localhost receivers' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -8,6 +8,14 @@ export interface EventMap {
   'missed-email.recorded': { tenantId: string; inboxId: string; missedEmailId: string; createdAt: Date };
   /** one per recipient outcome of a sent email (delivered, relayed, captured, virtual, failed) */
   'delivery-status.created': { tenantId: string; inboxId: string; sentId: string; deliveryStatusId: string; createdAt: Date };
+  /** a sent email's receipt, once every recipient has an outcome */
+  'email.sent': { tenantId: string; inboxId: string; sentId: string; createdAt: Date };
+  /** an email turned read through the API or IMAP (not when it was read already) */
+  'email.read': { tenantId: string; inboxId: string; emailId: string; createdAt: Date };
+  /** an inbox whose expiry passed, once its expired-inbox record exists */
+  'inbox.expired': { tenantId: string; inboxId: string; expiredInboxId: string; createdAt: Date };
+  /** a webhook delivery attempt was recorded (wakes waitForWebhookResults); inboxId is the event's inbox, '' for account events */
+  'webhook.result': { tenantId: string; inboxId: string; webhookId: string; resultId: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
-import type { ExpiredInboxRepository, SchedulerLocks } from '../storage/ports.js';
+import type { ExpiredInboxRecord, ExpiredInboxRepository, SchedulerLocks } from '../storage/ports.js';
+import type { EventBus } from '../events/bus.js';
 import { PeriodicJob, type JobLog } from './scheduler.js';
 
 export const EXPIRY_JOB = 'inbox-expiry';
@@ -14,6 +15,8 @@ export interface ExpiryPassOptions {
    * while the others still go. Without it the first failure rejects the pass.
    */
   onError?: (err: unknown, inboxId: string) => void;
+  /** told about each inbox this pass expired, after its record is committed */
+  onExpired?: (record: ExpiredInboxRecord) => void;
   batch?: number;
 }
 
@@ -36,7 +39,11 @@ export async function expireDueInboxes(repo: ExpiredInboxRepository, clock: Cloc
     for (const inbox of fresh) {
       seen.add(inbox.id);
       try {
-        if (await repo.expire(inbox.id, newId(), now)) expired++;
+        const record = await repo.expire(inbox.id, newId(), now);
+        if (record) {
+          expired++;
+          options.onExpired?.(record);
+        }
       } catch (err) {
         if (!options.onError) throw err;
         options.onError(err, inbox.id);
@@ -53,7 +60,13 @@ export interface ExpiryJobDeps {
   clock: Clock;
   log: JobLog;
   intervalMs: number;
+  /** where each expiry is announced (inbox.expired) */
+  bus?: EventBus;
 }
+
+/** inbox.expired for a committed expired-inbox record. */
+export const announceExpiry = (bus: EventBus) => (record: ExpiredInboxRecord) =>
+  bus.publish('inbox.expired', { tenantId: record.tenantId, inboxId: record.inboxId, expiredInboxId: record.id, createdAt: record.createdAt });
 
 /** The scheduled expiry: a pass at start, then every `intervalMs`, one node at a time. */
 export function expiryJob(deps: ExpiryJobDeps): PeriodicJob {
@@ -65,6 +78,7 @@ export function expiryJob(deps: ExpiryJobDeps): PeriodicJob {
     pass: () =>
       expireDueInboxes(deps.repo, deps.clock, {
         onError: (err, inboxId) => deps.log.error({ err, inboxId }, 'expiring an inbox failed; it is retried next pass'),
+        onExpired: deps.bus ? announceExpiry(deps.bus) : undefined,
       }),
   });
 }

@@ -16,6 +16,11 @@ function controlledWrite(fail?: (items: number[]) => boolean) {
 }
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Lets the event loop turn until the write count reaches `n` (a few turns at most). */
+async function writesReach(calls: unknown[], n: number): Promise<void> {
+  for (let turn = 0; turn < 10 && calls.length < n; turn++) await tick();
+  assert.equal(calls.length, n, `${n} writes started`);
+}
 
 test('a lone call is written at once', async () => {
   const { calls, finish, write } = controlledWrite();
@@ -36,7 +41,7 @@ test('calls arriving during a write are written together in the next one, each r
   assert.deepEqual(calls, [[1]], 'the others wait for the first write');
   finish[0]!();
   await first;
-  await tick();
+  await writesReach(calls, 2);
   assert.deepEqual(calls, [[1], [2, 3, 4]], 'one write for everything that queued');
   assert.deepEqual(settled, ['1'], 'queued calls are not answered before their commit');
   finish[1]!();
@@ -52,14 +57,14 @@ test('a failing group is retried call by call, so only the bad call fails', asyn
   const bad = store([13]);
   finish[0]!();
   await first;
-  await tick();
+  await writesReach(calls, 2);
   assert.deepEqual(calls.at(-1), [2, 13]);
   finish[1]!();
-  await tick();
+  await writesReach(calls, 3);
   assert.deepEqual(calls.at(-1), [2]);
   finish[2]!();
   await good;
-  await tick();
+  await writesReach(calls, 4);
   assert.deepEqual(calls.at(-1), [13]);
   finish[3]!();
   await assert.rejects(bad, /bad 13/);
@@ -70,8 +75,8 @@ test('a group holds at most maxItems items, but never splits one call', async ()
   const store = groupCommit(write, 3);
   const all = [store([0]), store([1, 2]), store([3, 4]), store([5, 6, 7, 8])];
   for (let i = 0; i < 4; i++) {
+    await writesReach(calls, i + 1);
     finish[i]!();
-    await tick();
   }
   await Promise.all(all);
   assert.deepEqual(calls, [[0], [1, 2], [3, 4], [5, 6, 7, 8]]);

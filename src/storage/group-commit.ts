@@ -29,7 +29,13 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxItems = 
   const drain = async () => {
     writing = true;
     try {
+      let first = true;
       while (queue.length > 0) {
+        // A synchronous driver (better-sqlite3) runs a whole transaction without yielding,
+        // so nothing could join while it ran: give pending I/O one turn to queue up first.
+        // The first write goes at once, so a lone message waits for nothing.
+        if (!first) await new Promise<void>((resolve) => setImmediate(resolve));
+        first = false;
         const group = takeGroup();
         try {
           await write(group.flatMap((p) => p.items));

@@ -1,3 +1,5 @@
+import type { WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable, WebhookSigningSecretsTable } from './webhook-tables.js';
+import type { Generated } from 'kysely';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -39,6 +41,8 @@ export interface InboxesTable {
   created_at: number;
   /** set by the expiry job with the expired-inbox record: the expiry that took effect */
   expired_at: number | null;
+  /** UID the next email of this inbox gets over IMAP (0012_imap) */
+  imap_uid_next: Generated<number>;
 }
 
 export interface InboxTagsTable {
@@ -102,6 +106,11 @@ export interface EmailsTable {
   updated_at: number;
   /** email_threads.id, set when stored (0009_threads) */
   thread_id: string | null;
+  /** IMAP UID within its inbox, assigned when stored (0012_imap) */
+  imap_uid: Generated<number | null>;
+  /** IMAP \\Answered and \\Deleted flags (0012_imap) */
+  imap_answered: Generated<number>;
+  imap_deleted: Generated<number>;
 }
 
 export interface AttachmentsTable {
@@ -257,4 +266,9 @@ export interface Database {
   bounced_emails: BouncedEmailsTable;
   bounced_recipients: BouncedRecipientsTable;
   email_threads: EmailThreadsTable;
+  // webhooks (migration 0011): types in webhook-tables.ts
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_results: WebhookResultsTable;
+  webhook_signing_secrets: WebhookSigningSecretsTable;
 }

@@ -15,6 +15,8 @@ export const EPHEMERAL_PORTS = {
   PIGEONHOLE_HTTP_PORT: '0',
   PIGEONHOLE_SMTP_PORT: '0',
   PIGEONHOLE_SMTPS_PORT: '0',
+  PIGEONHOLE_IMAP_PORT: '0',
+  PIGEONHOLE_IMAPS_PORT: '0',
 } as const;
 
 /** A fresh, migrated, empty database: a temp SQLite file, or a new PostgreSQL schema. */

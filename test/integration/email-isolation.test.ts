@@ -179,6 +179,11 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     await perEmail('PUT', '/favourite?favourited=false')(c);
   },
   getRawEmailContents: perEmail('GET', '/raw'),
+  // IMAP flags (src/modules/imap): \Seen and \Flagged are A's read and favourite flags, untouched by B.
+  async applyImapFlagOperation(c) {
+    await perEmail('POST', '/imap-flag-operation', { flagOperation: 'ADD_FLAGS', flags: ['\\Seen', '\\Flagged', '\\Deleted'] })(c);
+    await perEmail('POST', '/imap-flag-operation', { flagOperation: 'SET_FLAGS', flags: [] })(c);
+  },
   getRawEmailJson: perEmail('GET', '/raw/json'),
   async markAsRead(c) {
     await perEmail('PATCH', '/read')(c);

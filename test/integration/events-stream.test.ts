@@ -1,5 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { ManualClock } from '../../src/core/clock.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { rawMessage, smtpTransport } from '../helpers/smtp.js';
 
@@ -119,8 +120,52 @@ describeEachDialect('GET /events', (dialect) => {
       const event = await stream.next();
       assert.equal(event.event, 'delivery-status.created');
       assert.equal(event.data.sentId, sent.id);
+      const done = await stream.next();
+      assert.equal(done.event, 'email.sent', 'the send is announced once every recipient has an outcome');
+      assert.equal(done.data.sentId, sent.id);
     } finally {
       await stream.close();
+    }
+  });
+
+  test('reading an email through the API streams email.read once', async () => {
+    const inbox = await alice.mailslurp.createInbox();
+    await deliver(inbox.emailAddress, 'to be read');
+    const [preview] = (await alice.inboxApi.getInboxEmailsPaginated({ inboxId: inbox.id })).content!;
+    const stream = await openStream(server, alice, `?inboxId=${inbox.id}`);
+    try {
+      await alice.mailslurp.getEmail(preview!.id);
+      await alice.mailslurp.getEmail(preview!.id);
+      await deliver(inbox.emailAddress, 'marker');
+      const read = await stream.next();
+      assert.equal(read.event, 'email.read');
+      assert.equal(read.data.emailId, preview!.id);
+      assert.equal((await stream.next()).event, 'email.received', 'a second read of a read email is not an event');
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test('an inbox whose expiry passes streams inbox.expired when the expiry job records it', async () => {
+    const clock = new ManualClock(new Date('2026-06-01T08:00:00.000Z'));
+    const own = await startTestServer(dialect, { clock });
+    try {
+      const tenant = await own.createTenant();
+      const inbox = await tenant.inboxApi.createInboxWithOptions({ createInboxDto: { expiresIn: 60_000 } });
+      const stream = await openStream(own, tenant);
+      try {
+        clock.advance(61_000);
+        assert.equal(await own.server.expiry.runOnce(), 1);
+        const event = await stream.next();
+        assert.equal(event.event, 'inbox.expired');
+        assert.equal(event.data.inboxId, inbox.id);
+        const record = await tenant.fetch(`/expired/inbox/${inbox.id}`).then((r) => r.json()) as { id: string };
+        assert.equal(event.data.expiredInboxId, record.id);
+      } finally {
+        await stream.close();
+      }
+    } finally {
+      await own.close();
     }
   });
 

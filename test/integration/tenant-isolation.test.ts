@@ -198,6 +198,13 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   // SMTP logins (src/modules/access): never another tenant's inbox's login, nor a change to it.
   getSmtpAccess: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/smtp-access?inboxId=${id}`),
   updateSmtpAccess: (c) => expectNotFound(c, 'PATCH', (id) => `/inboxes/smtp-access?inboxId=${id}`, { smtpPassword: 'long enough password' }),
+  // IMAP logins (src/modules/access): the same, and the combined details never show A's SMTP or IMAP login.
+  getImapAccess: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/imap-access?inboxId=${id}`),
+  updateImapAccess: (c) => expectNotFound(c, 'PATCH', (id) => `/inboxes/imap-access?inboxId=${id}`, { imapPassword: 'long enough password' }),
+  getImapSmtpAccess: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/imap-smtp-access?inboxId=${id}`),
+  getImapSmtpAccessEnv: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/imap-smtp-access/env?inboxId=${id}`),
+  // Hosts and ports only: the same for every tenant, and asB checks it shows nothing of A's.
+  getImapSmtpAccessServers: async (c) => expectStatus(await c.asB('GET', '/inboxes/imap-smtp-access/servers'), 200, 'the servers'),
 
   setInboxFavourited: async (c) => {
     await expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/favourite`, { state: false });

@@ -31,4 +31,69 @@ export const AccessQuery = Type.Object({
   inboxId: Type.Optional(Uuid),
 });
 
-export const accessModelSchemas = [SmtpAccessDetails, UpdateSmtpAccessOptions];
+const imapFields = {
+  secureImapServerHost: Type.String(),
+  secureImapServerPort: Type.Integer({ description: 'implicit TLS (IMAPS)' }),
+  secureImapUsername: Type.String(),
+  secureImapPassword: Type.String(),
+  imapServerHost: Type.String(),
+  imapServerPort: Type.Integer({ description: 'plain, with STARTTLS offered' }),
+  imapUsername: Type.String(),
+  imapPassword: Type.String(),
+  imapMailbox: Type.String({ description: 'INBOX for an inbox login; empty for the tenant-wide login, which has one folder per inbox named by its address' }),
+};
+
+export const ImapAccessDetails = Type.Object(imapFields, {
+  $id: 'ImapAccessDetails',
+  description: 'LOGIN (or AUTHENTICATE PLAIN) with these opens the inbox over IMAP',
+});
+
+export const ImapSmtpAccessDetails = Type.Object(
+  {
+    emailAddress: Type.String({ description: 'the inbox address; the login name for the tenant-wide login' }),
+    secureSmtpServerHost: Type.String(),
+    secureSmtpServerPort: Type.Integer(),
+    secureSmtpUsername: Type.String(),
+    secureSmtpPassword: Type.String(),
+    smtpServerHost: Type.String(),
+    smtpServerPort: Type.Integer(),
+    smtpUsername: Type.String(),
+    smtpPassword: Type.String(),
+    ...imapFields,
+    mailFromDomain: Type.Optional(Nullable(Type.String())),
+  },
+  { $id: 'ImapSmtpAccessDetails' },
+);
+
+export const ServerEndpoints = Type.Object(
+  {
+    host: Type.String(),
+    port: Type.Integer(),
+    tls: Type.Boolean({ description: 'true: TLS from the first byte; false: plain, STARTTLS offered' }),
+    altPorts: Type.Array(Type.Integer()),
+  },
+  { $id: 'ServerEndpoints' },
+);
+
+export const ImapSmtpAccessServers = Type.Object(
+  {
+    imapServer: Type.Ref(ServerEndpoints),
+    secureImapServer: Type.Ref(ServerEndpoints),
+    smtpServer: Type.Ref(ServerEndpoints),
+    secureSmtpServer: Type.Ref(ServerEndpoints),
+  },
+  { $id: 'ImapSmtpAccessServers' },
+);
+
+export const UpdateImapAccessOptions = Type.Object(
+  {
+    imapUsername: Type.Optional(Nullable(Type.String())),
+    imapPassword: Type.Optional(Nullable(Type.String())),
+  },
+  { $id: 'UpdateImapAccessOptions' },
+);
+
+export const accessModelSchemas = [
+  SmtpAccessDetails, UpdateSmtpAccessOptions, ImapAccessDetails, ImapSmtpAccessDetails, ServerEndpoints,
+  ImapSmtpAccessServers, UpdateImapAccessOptions,
+];

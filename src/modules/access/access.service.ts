@@ -14,6 +14,9 @@ export interface MailEndpoints {
   host: string;
   smtpPort: number;
   smtpsPort: number;
+  /** IMAP: plain with STARTTLS, and implicit TLS */
+  imapPort: number;
+  imapsPort: number;
 }
 
 /** A login checked by a transport: which tenant, and which inbox (null = any of the tenant's). */

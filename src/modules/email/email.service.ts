@@ -97,6 +97,7 @@ export class EmailService {
 
   async setRead(tenantId: string, emailId: string, read: boolean): Promise<EmailRecord> {
     const email = await this.find(tenantId, emailId);
+    if (read) return this.markRead(email);
     await this.emails.setRead(tenantId, { id: emailId }, read, this.clock.now());
     return { ...email, read };
   }
@@ -144,6 +145,7 @@ export class EmailService {
     if (email.read) return email;
     const now = this.clock.now();
     await this.emails.setRead(email.tenantId, { id: email.id }, true, now);
+    this.bus.publish('email.read', { tenantId: email.tenantId, inboxId: email.inboxId, emailId: email.id, createdAt: now });
     // Answer the stored state: marking read also moved updatedAt (it was left stale before).
     return { ...email, read: true, updatedAt: now };
   }

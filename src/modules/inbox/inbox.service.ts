@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound, quotaExceeded } from '../../core/errors
 import { newId, randomToken } from '../../core/ids.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type {
-  ExpiredInboxRepository, InboxFilter, InboxRecord, InboxRepository, DomainRepository, InboxType, Slice,
+  ExpiredInboxRecord, ExpiredInboxRepository, InboxFilter, InboxRecord, InboxRepository, DomainRepository, InboxType, Slice,
 } from '../../storage/ports.js';
 import { expireDueInboxes } from '../../jobs/expiry.js';
 import { checkLocalPart, isDomainName, parseAddress } from './address.js';
@@ -37,6 +37,8 @@ export class InboxService {
     private readonly settings: InboxSettings,
     /** with it, flushExpired first records the inboxes that expired, as the expiry job would */
     private readonly expired?: ExpiredInboxRepository,
+    /** told about each inbox flushExpired expired first (inbox.expired) */
+    private readonly onExpired?: (record: ExpiredInboxRecord) => void,
   ) {}
 
   async create(tenantId: string, input: CreateInboxInput): Promise<InboxRecord> {
@@ -136,7 +138,7 @@ export class InboxService {
     const expireBefore = before ?? this.clock.now();
     // Inboxes that did expire keep their expired-inbox record even when flushed before the
     // expiry job got to them. Ones flushed ahead of their expiry (a later `before`) never expired.
-    if (this.expired) await expireDueInboxes(this.expired, this.clock, { tenantId });
+    if (this.expired) await expireDueInboxes(this.expired, this.clock, { tenantId, onExpired: this.onExpired });
     const inboxIds = await this.inboxes.deleteWhere(tenantId, { expiredAt: expireBefore });
     return { inboxIds, expireBefore };
   }

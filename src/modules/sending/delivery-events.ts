@@ -1,5 +1,5 @@
 import type { EventBus } from '../../events/bus.js';
-import type { DeliveryStatusRecord } from '../../storage/ports.js';
+import type { DeliveryStatusRecord, SentEmailRecord } from '../../storage/ports.js';
 
 /** Announces stored delivery statuses (after their commit) to waiters and other subscribers. */
 export function publishDeliveryStatuses(bus: EventBus, statuses: DeliveryStatusRecord[]): void {
@@ -12,4 +12,9 @@ export function publishDeliveryStatuses(bus: EventBus, statuses: DeliveryStatusR
       createdAt: status.createdAt,
     });
   }
+}
+
+/** Announces a send once its receipt and every recipient's outcome are stored. */
+export function publishSent(bus: EventBus, sent: SentEmailRecord): void {
+  bus.publish('email.sent', { tenantId: sent.tenantId, inboxId: sent.inboxId, sentId: sent.id, createdAt: sent.createdAt });
 }

@@ -13,7 +13,7 @@ import { parseMessage } from '../email/parse.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Relay } from './relay.js';
 import type { BounceRecorder } from '../bounce/bounce-recorder.js';
-import { publishDeliveryStatuses } from './delivery-events.js';
+import { publishDeliveryStatuses, publishSent } from './delivery-events.js';
 import type { ReplyContext, SendEmailInput } from './sending.types.js';
 
 const ADDRESS_RE = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -314,6 +314,7 @@ export class SendingService {
     await this.sentEmails.addStatuses(statuses);
     await this.bounces?.record(sent, statuses);
     publishDeliveryStatuses(this.bus, statuses);
+    publishSent(this.bus, sent);
     return { sent, statuses };
   }
 

@@ -3,6 +3,8 @@ import type { BouncedEmailsTable, BouncedRecipientsTable, Database } from '../sc
 import type { BounceFilter, BouncedEmailRecord, BouncedRecipientRecord, BounceRepository } from '../ports.js';
 import { pageOffset, type PageRequest } from '../../core/paging.js';
 import { fromMillis, toMillis } from './rows.js';
+import { enqueueWebhookEvents } from './webhook-outbox.js';
+import { bounceEvents } from '../webhook-events.js';
 
 /** Addresses per IN (...) list: far below either dialect's bound-parameter limit. */
 const LOOKUP_CHUNK = 500;
@@ -70,6 +72,8 @@ export function bounceRepository(db: Kysely<Database>): BounceRepository {
           bounce_sub_type: email.bounceSubType,
           created_at: toMillis(email.createdAt),
         }).execute();
+        // BOUNCE / BOUNCE_RECIPIENT webhook jobs commit with the bounce (outbox; see webhook-outbox.ts).
+        await enqueueWebhookEvents(trx, bounceEvents(email, recipients), Date.now());
         if (recipients.length === 0) return;
         await trx.insertInto('bounced_recipients').values(recipients.map((r) => ({
           id: r.id,

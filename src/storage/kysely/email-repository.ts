@@ -8,6 +8,9 @@ import { collectBlobs, putBlob } from './blobs.js';
 import { assignThread } from './threading.js';
 import { threadKeys } from '../../core/threading.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { enqueueWebhookEvents } from './webhook-outbox.js';
+import { emailReadEvent, receivedEmailEvents, type WebhookEvent } from '../webhook-events.js';
+import { allocateImapUid } from './imap-mailbox-repository.js';
 
 /** Every column but the bodies and headers: lists never load what they do not show. */
 const SUMMARY_COLUMNS = [
@@ -98,6 +101,7 @@ async function summaries(db: Kysely<Database>, rows: SummaryRow[]): Promise<Emai
 }
 
 async function insertEmail(trx: Transaction<Database>, email: EmailRecord): Promise<void> {
+  const imapUid = await allocateImapUid(trx, email.inboxId);
   await trx
     .insertInto('emails')
     .values({
@@ -125,6 +129,7 @@ async function insertEmail(trx: Transaction<Database>, email: EmailRecord): Prom
       created_at: toMillis(email.createdAt),
       updated_at: toMillis(email.updatedAt),
       thread_id: email.threadId ?? null,
+      imap_uid: imapUid,
     })
     .execute();
 }
@@ -142,6 +147,7 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
         };
         // Copies of one message for several inboxes of a tenant share a thread, even without a Message-ID.
         const threadOfCopy = new Map<string, string>();
+        const webhookEvents: WebhookEvent[] = [];
         for (const { email, raw, attachments } of batch) {
           const at = toMillis(email.createdAt);
           await put(email.rawSha256, raw, at);
@@ -171,7 +177,10 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
               })
               .execute();
           }
+          webhookEvents.push(...receivedEmailEvents(email, attachments.map((a) => a.record)));
         }
+        // Webhook delivery jobs commit with the mail they announce (outbox; see webhook-outbox.ts).
+        await enqueueWebhookEvents(trx, webhookEvents, Date.now());
       });
     },
 
@@ -232,6 +241,21 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
     },
 
     async setRead(tenantId, filter, read, at) {
+      if (read) {
+        // Mail turning read announces EMAIL_READ: the webhook jobs commit with the change (outbox).
+        return db.transaction().execute(async (trx) => {
+          const changed = await trx
+            .updateTable('emails')
+            .set({ read: 1, updated_at: toMillis(at) })
+            .where(whereFilter(tenantId, filter))
+            .where('read', '=', 0)
+            .returning(['id', 'inbox_id'])
+            .execute();
+          const events = changed.map((row) => emailReadEvent({ tenantId, inboxId: row.inbox_id, id: row.id }, at));
+          await enqueueWebhookEvents(trx, events, Date.now());
+          return changed.length;
+        });
+      }
       const result = await db
         .updateTable('emails')
         .set({ read: flag(read), updated_at: toMillis(at) })

@@ -190,6 +190,8 @@ export function inboxRepository(db: Kysely<Database>): InboxRepository {
           await deleteEmailsWhere(trx, tenantId, { inboxIds: chunk });
           for (const inboxId of chunk) await deleteSentWhere(trx, tenantId, { inboxId });
           await trx.deleteFrom('inbox_tags').where('inbox_id', 'in', chunk).execute();
+          // The inbox's webhooks go too (their pending deliveries and results cascade).
+          await trx.deleteFrom('webhooks').where('tenant_id', '=', tenantId).where('inbox_id', 'in', chunk).execute();
           await trx.deleteFrom('inboxes').where('tenant_id', '=', tenantId).where('id', 'in', chunk).execute();
         }
         return ids;

@@ -15,6 +15,8 @@ import { missedEmailRepository } from './missed-email-repository.js';
 import { bounceRepository } from './bounce-repository.js';
 import { threadRepository } from './thread-repository.js';
 import { schedulerLocks } from './dialect/locks.js';
+import { webhookRepository } from './webhook-repository.js';
+import { imapMailboxRepository } from './imap-mailbox-repository.js';
 
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -31,6 +33,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     bounces: bounceRepository(db),
     threads: threadRepository(db),
     schedulerLocks: schedulerLocks(db),
+    webhooks: webhookRepository(db),
+    imapMailboxes: imapMailboxRepository(db),
   };
 }
 

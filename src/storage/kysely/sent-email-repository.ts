@@ -8,6 +8,8 @@ import { collectBlobs, putBlob } from './blobs.js';
 import { assignThread } from './threading.js';
 import { threadKeys } from '../../core/threading.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { enqueueWebhookEvents } from './webhook-outbox.js';
+import { deliveryStatusEvent } from '../webhook-events.js';
 
 const toSent = (row: Selectable<SentEmailsTable>): SentEmailRecord => ({
   id: row.id,
@@ -113,22 +115,29 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
 
     async addStatuses(statuses) {
       if (statuses.length === 0) return;
-      await db
-        .insertInto('delivery_statuses')
-        .values(statuses.map((s) => ({
-          id: s.id,
-          tenant_id: s.tenantId,
-          sent_id: s.sentId,
-          inbox_id: s.inboxId,
-          recipient: s.recipient,
-          outcome: s.outcome,
-          smtp_status_code: s.smtpStatusCode,
-          smtp_response: s.smtpResponse,
-          reporting_mta: s.reportingMta,
-          processing_ms: s.processingMs,
-          created_at: toMillis(s.createdAt),
-        })))
-        .execute();
+      // DELIVERY_STATUS webhook jobs commit with the statuses (outbox; see webhook-outbox.ts).
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('delivery_statuses')
+          .values(statuses.map((s) => ({
+            id: s.id,
+            tenant_id: s.tenantId,
+            sent_id: s.sentId,
+            inbox_id: s.inboxId,
+            recipient: s.recipient,
+            outcome: s.outcome,
+            smtp_status_code: s.smtpStatusCode,
+            smtp_response: s.smtpResponse,
+            reporting_mta: s.reportingMta,
+            processing_ms: s.processingMs,
+            created_at: toMillis(s.createdAt),
+          })))
+          .execute();
+        const sentIds = [...new Set(statuses.map((s) => s.sentId))];
+        const subjects = new Map((await trx.selectFrom('sent_emails').select(['id', 'subject']).where('id', 'in', sentIds).execute())
+          .map((row) => [row.id, row.subject]));
+        await enqueueWebhookEvents(trx, statuses.map((s) => deliveryStatusEvent(s, subjects.get(s.sentId) ?? null)), Date.now());
+      });
     },
 
     async findById(tenantId, id) {

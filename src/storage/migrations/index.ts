@@ -9,6 +9,8 @@ import * as m0007 from './0007_missed_emails.js';
 import * as m0008 from './0008_bounces.js';
 import * as m0009 from './0009_threads.js';
 import * as m0010 from './0010_sent_attachments.js';
+import * as m0011 from './0011_webhooks.js';
+import * as m0012 from './0012_imap.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0008_bounces': m0008,
   '0009_threads': m0009,
   '0010_sent_attachments': m0010,
+  '0011_webhooks': m0011,
+  '0012_imap': m0012,
 };

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import mercurius, { type IResolvers } from 'mercurius';
-import type { EventBus } from '../../events/bus.js';
 import type { EmailService } from '../../modules/email/email.service.js';
-import { RegexRunner } from '../../modules/email/regex-runner.js';
+import type { WaitForService } from '../../modules/waitfor/waitfor.service.js';
 import type { InboxService } from '../../modules/inbox/inbox.service.js';
 import type { SendingService } from '../../modules/sending/sending.service.js';
 import { buildContext } from './context.js';
@@ -14,7 +13,7 @@ export interface GraphqlPluginOptions {
   inboxes: InboxService;
   emails: EmailService;
   sending: SendingService;
-  bus: EventBus;
+  waitFor: WaitForService;
 }
 
 /** Deep enough for every query the schema allows; deeper ones are refused before running. */
@@ -28,11 +27,9 @@ const QUERY_DEPTH_LIMIT = 8;
  * outside that context (graphiql.ts) since a browser cannot send the key to open it.
  */
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions): Promise<void> {
-  const regexRunner = new RegexRunner();
-  app.addHook('onClose', () => regexRunner.close());
   await app.register(mercurius, {
     schema: typeDefs,
-    resolvers: buildResolvers({ ...options, regexRunner }) as IResolvers,
+    resolvers: buildResolvers(options) as IResolvers,
     context: buildContext,
     errorFormatter: formatGraphqlErrors,
     queryDepth: QUERY_DEPTH_LIMIT,

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
 import { AppError } from '../../core/errors.js';
 import type { LogSink } from '../../core/logger.js';
 import { RecipientRefused, type IngestService } from '../../modules/email/ingest.service.js';
@@ -7,6 +7,7 @@ import type { AccessService, MailLogin } from '../../modules/access/access.servi
 import type { SendingService } from '../../modules/sending/sending.service.js';
 import type { InboxRecord } from '../../storage/ports.js';
 import type { TlsMaterial } from '../tls.js';
+import { PromptSMTPServer } from './prompt-greeting.js';
 
 export interface SmtpOptions {
   host: string;
@@ -70,6 +71,9 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
     // STARTTLS and the SMTPS port.
     allowInsecureAuth: true,
     logger: false,
+    // Nothing uses the client's reverse-DNS name, and a PTR query per connection would put
+    // the resolver's latency (up to smtp-server's 1.5 s timeout) before every greeting.
+    disableReverseLookup: true,
 
     onAuth(auth, _session, callback) {
       access.authenticate('smtp', auth.username ?? '', auth.password ?? '').then(
@@ -162,11 +166,12 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
     },
   };
 
-  const plain = new SMTPServer({ ...shared, secure: false });
-  const secure = new SMTPServer({ ...shared, secure: true });
+  // PromptSMTPServer: smtp-server without its fixed 100 ms pause before the greeting.
+  const plain = new PromptSMTPServer({ ...shared, secure: false });
+  const secure = new PromptSMTPServer({ ...shared, secure: true });
   for (const server of [plain, secure]) server.on('error', (err) => log.warn({ err }, 'smtp: connection error'));
 
-  const listen = (server: SMTPServer, port: number) =>
+  const listen = (server: PromptSMTPServer, port: number) =>
     new Promise<number>((resolve, reject) => {
       server.server.once('error', reject);
       server.listen(port, options.host, () => {
@@ -174,7 +179,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
         resolve((server.server.address() as AddressInfo).port);
       });
     });
-  const close = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+  const close = (server: PromptSMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
   const port = await listen(plain, options.port);
   let securePort: number;

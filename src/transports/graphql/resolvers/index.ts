@@ -1,6 +1,5 @@
-import type { EventBus } from '../../../events/bus.js';
 import type { EmailService } from '../../../modules/email/email.service.js';
-import type { RegexRunner } from '../../../modules/email/regex-runner.js';
+import type { WaitForService } from '../../../modules/waitfor/waitfor.service.js';
 import type { InboxService } from '../../../modules/inbox/inbox.service.js';
 import type { SendingService } from '../../../modules/sending/sending.service.js';
 import { emailResolvers } from './email.js';
@@ -12,8 +11,7 @@ export interface ResolverDeps {
   inboxes: InboxService;
   emails: EmailService;
   sending: SendingService;
-  bus: EventBus;
-  regexRunner: RegexRunner;
+  waitFor: WaitForService;
 }
 
 /** Every area's Query and Mutation fields, merged into the one map mercurius takes. */
@@ -22,7 +20,7 @@ export function buildResolvers(deps: ResolverDeps) {
     inboxResolvers(deps.inboxes),
     emailResolvers(deps.emails, deps.inboxes),
     sendingResolvers(deps.sending),
-    waitResolvers(deps.emails, deps.inboxes, deps.bus, deps.regexRunner),
+    waitResolvers(deps.waitFor),
   ];
   const Query: Record<string, unknown> = {};
   const Mutation: Record<string, unknown> = {};

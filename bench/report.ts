@@ -1,0 +1,42 @@
+/** The markdown table of a run, for bench/results/ and the README's Performance section. */
+import type { BenchResults } from './run.js';
+
+const kb = (bytes: number) => `${bytes / 1024} KB`;
+const mode = (reuse: boolean) => (reuse ? 'reused sessions' : 'new connection per message');
+const num = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits));
+
+export function renderMarkdown(r: BenchResults): string {
+  const lines = [
+    `Commit \`${r.commit}\`${r.dirty ? ' (with uncommitted changes)' : ''}, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
+      `${r.machine.cores} × ${r.machine.cpus}, ${r.machine.memoryGb} GB, ${r.machine.os}, Node ${r.machine.node}; ` +
+      `database ${r.database}; load generator ${r.loadGenerator}; ${r.sessions} sessions, ` +
+      `up to ${r.messagesPerRun} messages per run (capped at ${r.deadlineMs / 1000} s).`,
+    '',
+    '| message | mode | sink msg/s | MailDev msg/s | Pigeonhole committed msg/s | vs MailDev | vs sink | Pigeonhole CPU ms/msg | Pigeonhole peak RSS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const ratio of r.ratios) {
+    const row = (system: string) => r.ingest.find((i) => i.system === system && i.sizeBytes === ratio.sizeBytes && i.reuse === ratio.reuse)!;
+    const ph = row('pigeonhole');
+    lines.push(
+      `| ${kb(ratio.sizeBytes)} | ${mode(ratio.reuse)} | ${row('sink').acceptedPerSec} | ${row('maildev').acceptedPerSec} | ` +
+        `${ph.committedPerSec} (${ph.committed}/${ph.sent}) | ${ratio.vsMaildev}× | ${ratio.vsSink}× | ${num(ph.cpuMsPerMessage, 2)} | ${num(ph.peakRssMb)} MB |`,
+    );
+  }
+  lines.push('');
+  const one = r.wakeLatency.oneNode;
+  lines.push(`Wake latency, end of DATA → waiting waitForLatestEmail returns (${one.samples} samples, light load): ` +
+    `one node p50 ${num(one.p50Ms, 2)} ms, p99 ${num(one.p99Ms, 2)} ms` +
+    (r.wakeLatency.twoNodes ? `; two nodes on PostgreSQL p50 ${num(r.wakeLatency.twoNodes.p50Ms, 2)} ms, p99 ${num(r.wakeLatency.twoNodes.p99Ms, 2)} ms` : '') +
+    '.');
+  if (r.rssAfterIngestMb !== undefined) lines.push('', `Pigeonhole RSS after the ingest runs: ${r.rssAfterIngestMb} MB.`);
+  if (r.big) {
+    lines.push('', `Stored emails → latency and memory (${r.big.inboxes} inboxes; list = getInboxEmailsPaginated page of 20 on one inbox, fetch = getEmail):`, '',
+      '| stored | list p50 | list p99 | getEmail p50 | getEmail p99 | RSS |', '|---:|---:|---:|---:|---:|---:|');
+    for (const p of r.big.points) {
+      lines.push(`| ${p.stored} | ${num(p.listP50Ms, 2)} ms | ${num(p.listP99Ms, 2)} ms | ${num(p.getP50Ms, 2)} ms | ${num(p.getP99Ms, 2)} ms | ${num(p.rssMb)} MB |`);
+    }
+    lines.push('', `Seeding took ${num(r.big.seedSeconds)} s.`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,269 @@
+/**
+ * `npm run bench [-- --quick] [-- --db postgres --database-url URL] [-- --big] [-- --fetch-postfix]`
+ *
+ * SMTP ingest side by side: Pigeonhole, MailDev (npm devDependency, default storage) and a
+ * discard-only sink, driven by the same load generator (Postfix's smtp-source when
+ * installed, else bench/loadgen.ts): 2 KB and 20 KB messages, 20 sessions, one message per
+ * connection and reused sessions. Then wake latency (end of DATA → waitForLatestEmail).
+ * With --big, list/fetch latency and RSS as the store grows to 1M emails (bench/big.ts).
+ * Writes bench/results/<date>-<commit>.json and .md, and bench/results/latest.md.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { wakeLatency, type LatencyResult } from './latency.js';
+import type { LoadResult, LoadSpec } from './loadgen.js';
+import { findSmtpSource, fetchPostfix, runSmtpSource } from './smtp-source.js';
+import { REPO_ROOT, procStats, resetPeakRss, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
+import { bigStore, type BigResult } from './big.js';
+import { renderMarkdown } from './report.js';
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(`--${name}`);
+const option = (name: string) => {
+  const at = argv.indexOf(`--${name}`);
+  return at >= 0 ? argv[at + 1] : undefined;
+};
+
+const quick = flag('quick');
+const dialect = option('db') ?? 'sqlite';
+const databaseUrl = option('database-url') ?? process.env.PIGEONHOLE_BENCH_DATABASE_URL;
+if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error('--db is sqlite or postgres');
+if (dialect === 'postgres' && !databaseUrl) throw new Error('--db postgres needs --database-url URL (or PIGEONHOLE_BENCH_DATABASE_URL)');
+const MESSAGES = Number(option('messages') ?? (quick ? 2_000 : 20_000));
+const SESSIONS = 20;
+/** Every load run stops here at the latest, finished or not (MailDev needs ~100 s for 20,000). */
+const DEADLINE_MS = Number(option('deadline') ?? (quick ? 10_000 : 30_000));
+const LATENCY_SAMPLES = quick ? 50 : 300;
+
+export interface IngestRow {
+  system: 'pigeonhole' | 'maildev' | 'sink';
+  sizeBytes: number;
+  reuse: boolean;
+  sent: number;
+  accepted: number;
+  acceptedPerSec: number;
+  committed?: number;
+  committedPerSec?: number;
+  cpuSeconds?: number;
+  cpuMsPerMessage?: number;
+  peakRssMb?: number;
+  errors: number;
+  firstError?: string;
+}
+
+export interface BenchResults {
+  commit: string;
+  dirty: boolean;
+  date: string;
+  machine: { cpus: string; cores: number; memoryGb: number; os: string; node: string };
+  database: string;
+  loadGenerator: string;
+  messagesPerRun: number;
+  sessions: number;
+  deadlineMs: number;
+  ingest: IngestRow[];
+  ratios: Array<{ sizeBytes: number; reuse: boolean; vsMaildev: number; vsSink: number }>;
+  rssAfterIngestMb?: number;
+  wakeLatency: { oneNode: LatencyResult; twoNodes?: LatencyResult };
+  big?: BigResult;
+}
+
+const git = (...args: string[]) => spawnSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).stdout.trim();
+
+async function build(): Promise<void> {
+  // measure the code in src, not a stale dist
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  // tsc still emits on type errors; the run then fails at startup if the output is unusable
+  if (code !== 0) console.warn('warning: the build reported type errors; measuring what it emitted');
+}
+
+/** A fresh PostgreSQL schema for this run; its URL sets the search_path for every node. */
+async function postgresSchema(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `ph_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: scoped.toString(), drop: () => admin(`drop schema if exists ${schema} cascade`) };
+}
+
+function runLoadgen(spec: LoadSpec): Promise<LoadResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./loadgen.ts', import.meta.url)), JSON.stringify(spec)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`loadgen exited with ${code}`)))),
+  );
+}
+
+async function main() {
+  if (flag('fetch-postfix') && !findSmtpSource()) fetchPostfix();
+  const smtpSource = flag('node-loadgen') ? null : findSmtpSource();
+  const loadGenerator = smtpSource ? `smtp-source (${smtpSource.path})` : 'bench/loadgen.ts (Node)';
+  console.log(`load generator: ${loadGenerator}; ${MESSAGES} messages per run, ${SESSIONS} sessions, ${DEADLINE_MS / 1000} s cap`);
+  await build();
+
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-'));
+  const schema = dialect === 'postgres' ? await postgresSchema(databaseUrl!) : null;
+  const apiKey = `ph_bench_${randomBytes(12).toString('hex')}`;
+  const pigeonhole = await startPigeonhole({ dataDir, databaseUrl: schema?.url, apiKey });
+  const maildev = await startMaildev();
+  const sink = await startSink();
+  const ingest: IngestRow[] = [];
+  try {
+    const cases = [
+      { sizeBytes: 2048, reuse: false },
+      { sizeBytes: 2048, reuse: true },
+      { sizeBytes: 20480, reuse: false },
+      { sizeBytes: 20480, reuse: true },
+    ];
+    for (const c of cases) {
+      for (const system of ['sink', 'maildev', 'pigeonhole'] as const) {
+        const inbox = system === 'pigeonhole' ? await pigeonhole.api<{ id: string; emailAddress: string }>('POST', '/inboxes') : null;
+        const target = { sink, maildev, pigeonhole }[system];
+        const spec: LoadSpec = {
+          port: target.smtpPort,
+          from: 'sender@bench.test',
+          to: inbox?.emailAddress ?? 'someone@bench.test',
+          sessions: SESSIONS,
+          messages: MESSAGES,
+          sizeBytes: c.sizeBytes,
+          reuse: c.reuse,
+          deadlineMs: DEADLINE_MS,
+        };
+        const countBefore = system === 'pigeonhole' ? 0 : await (system === 'sink' ? sink : maildev).count();
+        const pid = target.child.pid!;
+        resetPeakRss(pid);
+        const before = procStats(pid);
+        let accepted: number;
+        let elapsedMs: number;
+        let errors = 0;
+        let firstError: string | undefined;
+        const counted = async () =>
+          system === 'pigeonhole'
+            ? (await pigeonhole.api<{ totalElements: number }>('GET', `/inboxes/${inbox!.id}/emails/paginated?size=1`)).totalElements
+            : (await (system === 'sink' ? sink : maildev).count()) - countBefore;
+        if (smtpSource) {
+          const run = await runSmtpSource(smtpSource, spec);
+          elapsedMs = run.elapsedMs;
+          accepted = await counted();
+          // stopped at the time cap (killed, exit code null): the rest was never sent, not refused
+          if (run.exitCode !== 0 && run.exitCode !== null) {
+            firstError = run.stderr || `smtp-source exited with ${run.exitCode}`;
+            errors = MESSAGES - accepted;
+          }
+        } else {
+          const run = await runLoadgen(spec);
+          elapsedMs = run.elapsedMs;
+          accepted = run.accepted;
+          errors = run.errors + run.rejected;
+          firstError = run.firstError;
+        }
+        const after = procStats(pid);
+        const row: IngestRow = {
+          system,
+          sizeBytes: c.sizeBytes,
+          reuse: c.reuse,
+          sent: accepted + errors,
+          accepted,
+          acceptedPerSec: Math.round((accepted / elapsedMs) * 1000),
+          errors,
+          ...(firstError ? { firstError } : {}),
+        };
+        if (system === 'pigeonhole') {
+          // committed and queryable: counted through the API after the run
+          row.committed = await counted();
+          row.committedPerSec = Math.round((row.committed / elapsedMs) * 1000);
+        }
+        if (before && after) {
+          row.cpuSeconds = Number((after.cpuSeconds - before.cpuSeconds).toFixed(2));
+          row.cpuMsPerMessage = accepted ? Number(((row.cpuSeconds * 1000) / accepted).toFixed(3)) : undefined;
+          row.peakRssMb = Math.round(after.peakRssMb);
+        }
+        ingest.push(row);
+        console.log(JSON.stringify(row));
+      }
+    }
+    const rssAfterIngestMb = procStats(pigeonhole.child.pid!)?.rssMb;
+    await maildev.stop();
+    await sink.stop();
+
+    console.log('wake latency, one node…');
+    const oneNode = await wakeLatency(pigeonhole, pigeonhole, LATENCY_SAMPLES);
+    console.log(JSON.stringify(oneNode));
+    let twoNodes: LatencyResult | undefined;
+    if (schema) {
+      const second = await startPigeonhole({ dataDir: mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-b-')), databaseUrl: schema.url, apiKey });
+      try {
+        console.log('wake latency, two nodes…');
+        twoNodes = await wakeLatency(second, pigeonhole, LATENCY_SAMPLES);
+        console.log(JSON.stringify(twoNodes));
+      } finally {
+        await second.stop();
+      }
+    }
+
+    const ratios = cases.map((c) => {
+      const rate = (system: IngestRow['system']) => {
+        const row = ingest.find((r) => r.system === system && r.sizeBytes === c.sizeBytes && r.reuse === c.reuse)!;
+        return system === 'pigeonhole' ? row.committedPerSec! : row.acceptedPerSec;
+      };
+      return { ...c, vsMaildev: Number((rate('pigeonhole') / rate('maildev')).toFixed(2)), vsSink: Number((rate('pigeonhole') / rate('sink')).toFixed(2)) };
+    });
+
+    let big: BigResult | undefined;
+    if (flag('big')) {
+      await pigeonhole.stop();
+      big = await bigStore({ dataDir: join(dataDir, 'big'), databaseUrl: schema?.url, apiKey, target: Number(option('big-count') ?? 1_000_000) });
+    }
+
+    const cpus = os.cpus();
+    const results: BenchResults = {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      dirty: git('status', '--porcelain').length > 0,
+      date: new Date().toISOString(),
+      machine: { cpus: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version },
+      database: dialect,
+      loadGenerator,
+      messagesPerRun: MESSAGES,
+      sessions: SESSIONS,
+      deadlineMs: DEADLINE_MS,
+      ingest,
+      ratios,
+      rssAfterIngestMb: rssAfterIngestMb === undefined ? undefined : Math.round(rssAfterIngestMb),
+      wakeLatency: { oneNode, twoNodes },
+      big,
+    };
+    const dir = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    const name = `${results.date.slice(0, 10)}-${results.commit}${quick ? '-quick' : ''}-${dialect}`;
+    const markdown = renderMarkdown(results);
+    writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(join(dir, `${name}.md`), markdown);
+    if (!quick) writeFileSync(join(dir, `latest-${dialect}.md`), markdown);
+    console.log(`\n${markdown}\nwritten to bench/results/${name}.{json,md}`);
+  } finally {
+    await Promise.allSettled([pigeonhole.stop(), maildev.stop(), sink.stop()]);
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,191 @@
+/**
+ * The systems under test, each in its own process so CPU and memory are measured per
+ * system: Pigeonhole (the built binary, as users run it), MailDev (the npm devDependency,
+ * default in-memory storage) and the discard-only sink. Everything listens on 127.0.0.1.
+ */
+import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
+const MAILDEV = fileURLToPath(new URL('../node_modules/maildev/dist/bin/maildev.js', import.meta.url));
+const SINK = fileURLToPath(new URL('./sink.ts', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** CPU seconds (user + system) and memory of a process, from /proc (Linux). */
+export interface ProcStats {
+  cpuSeconds: number;
+  rssMb: number;
+  peakRssMb: number;
+}
+
+export function procStats(pid: number): ProcStats | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // fields after the "(comm)" part; utime and stime are the 14th and 15th fields overall
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+    return { cpuSeconds: ticks / 100, rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/** Resets the kernel's peak-RSS mark of a process we started (Linux: clear_refs 5). */
+export function resetPeakRss(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // not Linux, or not allowed: the peak then covers the whole life of the process
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await once(child, 'exit');
+  clearTimeout(timer);
+}
+
+export interface Pigeonhole {
+  child: ChildProcess;
+  url: string;
+  smtpPort: number;
+  apiKey: string;
+  api<T>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+export interface PigeonholeOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  apiKey: string;
+  smtpPort?: number;
+  env?: Record<string, string>;
+  /** extra node flags, e.g. --cpu-prof for a profile of a run */
+  nodeArgs?: string[];
+}
+
+export async function startPigeonhole(options: PigeonholeOptions): Promise<Pigeonhole> {
+  const smtpPort = options.smtpPort ?? (await freePort());
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, 'serve'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PIGEONHOLE_HOST: '127.0.0.1',
+      PIGEONHOLE_HTTP_PORT: '0',
+      PIGEONHOLE_SMTP_PORT: String(smtpPort),
+      PIGEONHOLE_SMTPS_PORT: '0',
+      PIGEONHOLE_DATA_DIR: options.dataDir,
+      PIGEONHOLE_API_KEY: options.apiKey,
+      PIGEONHOLE_LOG_LEVEL: 'warn',
+      ...(options.databaseUrl ? { PIGEONHOLE_DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match && /API docs: .*\n/.test(output)) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`pigeonhole serve exited with ${code}: ${output}`)));
+  });
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { 'x-api-key': options.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return { child, url, smtpPort, apiKey: options.apiKey, api, stop: () => stopChild(child) };
+}
+
+export interface MailDev {
+  child: ChildProcess;
+  smtpPort: number;
+  count(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startMaildev(): Promise<MailDev> {
+  const smtpPort = await freePort();
+  const webPort = await freePort();
+  const child = spawn(process.execPath, [MAILDEV, '--smtp', String(smtpPort), '--ip', '127.0.0.1', '--web', String(webPort), '--web-ip', '127.0.0.1', '--silent'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // ready when both ports accept connections (MailDev --silent prints nothing)
+  const deadline = Date.now() + 30_000;
+  for (const port of [smtpPort, webPort]) {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`maildev exited with ${child.exitCode}: ${output}`);
+      const ok = await new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.once('connect', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      });
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`maildev did not start: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    child,
+    smtpPort,
+    async count() {
+      const response = await fetch(`http://127.0.0.1:${webPort}/api/email/summary?limit=1`);
+      return ((await response.json()) as { storeTotal: number }).storeTotal;
+    },
+    stop: () => stopChild(child),
+  };
+}
+
+export interface Sink {
+  child: ChildProcess;
+  smtpPort: number;
+  count(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startSink(): Promise<Sink> {
+  const child = fork(SINK, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const [{ port }] = (await once(child, 'message')) as [{ port: number }];
+  return {
+    child,
+    smtpPort: port,
+    async count() {
+      child.send('count');
+      const [{ count }] = (await once(child, 'message')) as [{ count: number }];
+      return count;
+    },
+    async stop() {
+      child.disconnect();
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import type { LogSink } from '../core/logger.js';
+import type { EventBus, EventName } from '../events/bus.js';
+import type { ClaimedDelivery, WebhookAttemptOutcome, WebhookRepository, WebhookResultType } from '../storage/ports.js';
+import { postWebhook, type HttpAttempt } from './webhook-http.js';
+import { renderBody, signBody, SIGNATURE_HEADER } from './webhook-signature.js';
+
+export interface WebhookDeliverySettings {
+  /** per attempt, milliseconds */
+  timeoutMs: number;
+  /** failed deliveries are retried this long after the event (or a redrive), then dead-lettered */
+  retryWindowMs: number;
+  /** wait before the first retry; doubled each time up to maxBackoffMs */
+  retryBaseMs: number;
+  maxBackoffMs?: number;
+  blockPrivate: boolean;
+  /** attempts in flight at once on this node */
+  concurrency?: number;
+}
+
+/** Events after whose commit new delivery jobs may exist: each wakes the worker at once. */
+const WAKING_EVENTS: EventName[] = ['email.received', 'delivery-status.created', 'email.read', 'email.sent'];
+/** Longest sleep between looks at the table (jobs other writers added without an event, e.g. a bulk mark-read). */
+const IDLE_POLL_MS = 2000;
+const DEFAULT_MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/** Capped exponential backoff: base, 2×base, 4×base, ... never more than the cap. */
+export function backoffMs(attemptsMade: number, baseMs: number, capMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attemptsMade - 1), capMs);
+}
+
+/** Decides what an attempt means for the job: delivered, retry later, or dead letter. */
+export function outcomeOf(job: ClaimedDelivery, attempt: HttpAttempt, now: number, settings: WebhookDeliverySettings): {
+  resultType: WebhookResultType; next: WebhookAttemptOutcome['next']; disable: boolean;
+} {
+  const status = attempt.status;
+  if (status !== null && status >= 200 && status < 300) return { resultType: 'SUCCESS', next: { state: 'delivered' }, disable: false };
+  // 410 Gone: the receiver says the endpoint is gone for good; stop sending to it.
+  if (status === 410) return { resultType: 'BAD_RESPONSE', next: { state: 'dead' }, disable: true };
+  const attemptsMade = job.attempts + 1;
+  const nextAttemptAt = now + backoffMs(attemptsMade, settings.retryBaseMs, settings.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS);
+  if (nextAttemptAt > job.windowStart + settings.retryWindowMs) return { resultType: 'EXHAUSTED', next: { state: 'dead' }, disable: false };
+  return { resultType: status === null ? 'EXCEPTION' : 'BAD_RESPONSE', next: { state: 'pending', nextAttemptAt }, disable: false };
+}
+
+/** The request headers of a delivery: custom ones first, then basic auth and the protocol headers. */
+export function deliveryHeaders(job: ClaimedDelivery, body: string, secret: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { name, value } of job.webhook.headers) headers[name.toLowerCase()] = value;
+  const auth = job.webhook.basicAuth;
+  if (auth) headers.authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
+  headers['content-type'] = 'application/json';
+  headers['x-event'] = job.eventName;
+  headers['x-message-id'] = job.messageId;
+  headers[SIGNATURE_HEADER] = signBody(secret, body);
+  headers['user-agent'] = 'Pigeonhole-Webhooks';
+  return headers;
+}
+
+/**
+ * The delivery worker: claims due jobs (leased, so a job is sent by one worker at a time,
+ * and a job whose worker died is claimed again when the lease runs out), POSTs them,
+ * records each attempt as a webhook result and schedules retries. Woken by bus events
+ * after commits (any node's, through the cluster bridge) and by a timer for the next
+ * retry; the jobs live in the database, so a restart resumes where the last run stopped.
+ */
+export function webhookDeliveryWorker(deps: {
+  repo: WebhookRepository;
+  bus: EventBus;
+  log: LogSink;
+  settings: WebhookDeliverySettings;
+  /** SQLite: no other process can hold a lease, so leases left by a crash are released at start */
+  singleProcess: boolean;
+}) {
+  const { repo, log, settings } = deps;
+  const concurrency = settings.concurrency ?? 32;
+  // A lease outlives any attempt, so a live worker never loses its job to another.
+  const leaseMs = settings.timeoutMs * 2 + 5000;
+  const inFlight = new Set<Promise<void>>();
+  const secrets = new Map<string, string>();
+  const unsubscribe: Array<() => void> = [];
+  let timer: NodeJS.Timeout | undefined;
+  let pumping = false;
+  let again = false;
+  let stopped = true;
+
+  const secretOf = async (tenantId: string) => {
+    let secret = secrets.get(tenantId);
+    if (!secret) {
+      secret = await repo.signingSecret(tenantId);
+      secrets.set(tenantId, secret);
+    }
+    return secret;
+  };
+
+  async function attempt(job: ClaimedDelivery): Promise<void> {
+    const startedAt = new Date();
+    const body = renderBody(job.payload, job.webhook.requestBodyTemplate);
+    const headers = deliveryHeaders(job, body, await secretOf(job.tenantId));
+    const result = await postWebhook({ url: job.webhook.url, headers, body }, {
+      timeoutMs: settings.timeoutMs, blockPrivate: settings.blockPrivate, insecure: job.webhook.ignoreInsecureSsl,
+    });
+    const now = Date.now();
+    const decided = outcomeOf(job, result, now, settings);
+    const resultId = randomUUID();
+    await repo.complete(job, {
+      result: {
+        id: resultId,
+        tenantId: job.tenantId,
+        webhookId: job.webhookId,
+        deliveryId: job.id,
+        messageId: job.messageId,
+        redriveId: job.redriveOf,
+        webhookUrl: job.webhook.url,
+        httpMethod: 'POST',
+        eventName: job.eventName,
+        responseStatus: result.status,
+        responseTimeMillis: result.durationMs,
+        responseBodyExtract: result.bodyExcerpt ?? result.error,
+        error: result.error,
+        resultType: decided.resultType,
+        inboxId: job.inboxId,
+        emailId: job.emailId,
+        attachmentId: job.attachmentId,
+        createdAt: startedAt,
+      },
+      next: decided.next,
+      disableWebhook: decided.disable,
+    }, now);
+    deps.bus.publish('webhook.result', { tenantId: job.tenantId, inboxId: job.inboxId ?? '', webhookId: job.webhookId, resultId, createdAt: new Date(now) });
+  }
+
+  function track(job: ClaimedDelivery): void {
+    const running: Promise<void> = attempt(job)
+      .catch((err: unknown) => log.warn({ err, messageId: job.messageId }, 'webhook delivery could not be recorded; its lease will run out and it is tried again'))
+      .finally(() => {
+        inFlight.delete(running);
+        kick();
+      });
+    inFlight.add(running);
+  }
+
+  async function pump(): Promise<void> {
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        while (!stopped && inFlight.size < concurrency) {
+          const batch = await repo.claimDue(Date.now(), concurrency - inFlight.size, leaseMs);
+          for (const job of batch) track(job);
+          if (batch.length === 0) break;
+        }
+      } while (again && !stopped);
+      if (!stopped) await armTimer();
+    } catch (err) {
+      if (!stopped) {
+        log.warn({ err }, 'webhook worker: could not read due deliveries; trying again shortly');
+        arm(1000);
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  async function armTimer(): Promise<void> {
+    const next = await repo.nextDueAt();
+    const wait = next === undefined ? IDLE_POLL_MS : Math.min(Math.max(next - Date.now(), 10), IDLE_POLL_MS);
+    arm(wait);
+  }
+
+  function arm(ms: number): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(kick, ms);
+    timer.unref();
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    void pump();
+  }
+
+  return {
+    async start(): Promise<void> {
+      stopped = false;
+      if (deps.singleProcess) await repo.releaseLeases();
+      for (const name of WAKING_EVENTS) unsubscribe.push(deps.bus.subscribe(name, kick));
+      kick();
+    },
+    /** wake now (after a redrive, a test send, ...) */
+    kick,
+    /** stops claiming, and waits for the attempts under way to be recorded */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      for (const off of unsubscribe.splice(0)) off();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type WebhookDeliveryWorker = ReturnType<typeof webhookDeliveryWorker>;

@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox';
+import { principalOf } from '../../../transports/http/auth.js';
+import { toPage } from '../../../core/paging.js';
+import { PageWebhookResult, ResultListQuery } from '../webhooks.schemas.js';
+import { toWebhookResultDto } from '../webhooks.dto.js';
+import { TAG, toDate, type WebhookRoute } from './kit.js';
+
+export const getAllWebhookResults: WebhookRoute = (app, { webhooks }) =>
+  app.get('/webhooks/results', {
+    schema: {
+      operationId: 'getAllWebhookResults', tags: TAG,
+      summary: 'Page through the delivery attempts of every webhook',
+      querystring: ResultListQuery,
+      response: { 200: Type.Ref(PageWebhookResult) },
+    },
+  }, async (request) => {
+    const { tenantId } = principalOf(request);
+    const q = request.query;
+    const { slice, request: page } = await webhooks.pageResults(tenantId, { ...q, since: toDate(q.since), before: toDate(q.before) });
+    return toPage(slice.items.map(toWebhookResultDto), slice.total, page);
+  });

@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox';
+import { principalOf } from '../../../transports/http/auth.js';
+import { toPage } from '../../../core/paging.js';
+import { PageWebhookProjection, WebhookListQuery } from '../webhooks.schemas.js';
+import { toWebhookProjection } from '../webhooks.dto.js';
+import { TAG, toDate, type WebhookRoute } from './kit.js';
+
+export const getAllWebhooks: WebhookRoute = (app, { webhooks }) =>
+  app.get('/webhooks/paginated', {
+    schema: {
+      operationId: 'getAllWebhooks', tags: TAG,
+      summary: 'Page through all webhooks of the caller (newest first unless sort=ASC)',
+      querystring: WebhookListQuery,
+      response: { 200: Type.Ref(PageWebhookProjection) },
+    },
+  }, async (request) => {
+    const { tenantId } = principalOf(request);
+    const q = request.query;
+    const { slice, request: page } = await webhooks.page(tenantId, { ...q, since: toDate(q.since), before: toDate(q.before) }, {}, 'DESC');
+    return toPage(slice.items.map(toWebhookProjection), slice.total, page);
+  });

@@ -1,0 +1,391 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../schema.js';
+import type { WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable } from '../webhook-tables.js';
+import type {
+  ClaimedDelivery, WebhookFilter, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
+  WebhookResultRecord, WebhookResultType,
+} from '../webhook-ports.js';
+import type { WebhookEventName } from '../webhook-events.js';
+import { pageOffset } from '../../core/paging.js';
+import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+
+const toWebhook = (row: Selectable<WebhooksTable>): WebhookRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  inboxId: row.inbox_id,
+  phoneId: row.phone_id,
+  name: row.name,
+  url: row.url,
+  eventName: row.event_name as WebhookEventName,
+  basicAuth: row.basic_auth_username !== null
+    ? { username: row.basic_auth_username, password: row.basic_auth_password ?? '' }
+    : null,
+  headers: JSON.parse(row.headers_json) as WebhookRecord['headers'],
+  requestBodyTemplate: row.request_body_template,
+  useStaticIpRange: isSet(row.use_static_ip_range),
+  ignoreInsecureSsl: isSet(row.ignore_insecure_ssl),
+  tags: JSON.parse(row.tags_json) as string[],
+  enabled: isSet(row.enabled),
+  healthStatus: row.health_status as WebhookHealth,
+  createdAt: fromMillis(row.created_at),
+  updatedAt: fromMillis(row.updated_at),
+});
+
+const webhookRow = (w: WebhookRecord): Selectable<WebhooksTable> => ({
+  id: w.id,
+  tenant_id: w.tenantId,
+  inbox_id: w.inboxId,
+  phone_id: w.phoneId,
+  name: w.name,
+  url: w.url,
+  event_name: w.eventName,
+  basic_auth_username: w.basicAuth?.username ?? null,
+  basic_auth_password: w.basicAuth?.password ?? null,
+  headers_json: JSON.stringify(w.headers),
+  request_body_template: w.requestBodyTemplate,
+  use_static_ip_range: flag(w.useStaticIpRange),
+  ignore_insecure_ssl: flag(w.ignoreInsecureSsl),
+  tags_json: JSON.stringify(w.tags),
+  enabled: flag(w.enabled),
+  health_status: w.healthStatus,
+  created_at: toMillis(w.createdAt),
+  updated_at: toMillis(w.updatedAt),
+});
+
+const toResult = (row: Selectable<WebhookResultsTable>): WebhookResultRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  webhookId: row.webhook_id,
+  deliveryId: row.delivery_id,
+  messageId: row.message_id,
+  redriveId: row.redrive_id,
+  webhookUrl: row.webhook_url,
+  httpMethod: row.http_method,
+  eventName: row.event_name as WebhookEventName,
+  responseStatus: row.response_status === null ? null : Number(row.response_status),
+  responseTimeMillis: Number(row.response_time_ms),
+  responseBodyExtract: row.response_body_extract,
+  error: row.error,
+  resultType: row.result_type as WebhookResultType,
+  seen: isSet(row.seen),
+  inboxId: row.inbox_id,
+  emailId: row.email_id,
+  attachmentId: row.attachment_id,
+  createdAt: fromMillis(row.created_at),
+  updatedAt: fromMillis(row.updated_at),
+});
+
+function whereWebhooks(tenantId: string, f: WebhookFilter) {
+  return (eb: ExpressionBuilder<Database, 'webhooks'>) => {
+    const and = [eb('webhooks.tenant_id', '=', tenantId)];
+    const accountWide = eb.and([eb('webhooks.inbox_id', 'is', null), eb('webhooks.phone_id', 'is', null)]);
+    if (f.accountOnly) and.push(accountWide);
+    if (f.inboxId !== undefined) {
+      const own = eb('webhooks.inbox_id', '=', f.inboxId);
+      and.push(f.includeAccountWide ? eb.or([own, accountWide]) : own);
+    }
+    if (f.phoneId !== undefined) {
+      const own = eb('webhooks.phone_id', '=', f.phoneId);
+      and.push(f.includeAccountWide ? eb.or([own, accountWide]) : own);
+    }
+    if (f.eventName) and.push(eb('webhooks.event_name', '=', f.eventName));
+    if (f.health) and.push(eb('webhooks.health_status', '=', f.health));
+    if (f.url) and.push(eb('webhooks.url', '=', f.url));
+    if (f.since) and.push(eb('webhooks.created_at', '>', toMillis(f.since)));
+    if (f.before) and.push(eb('webhooks.created_at', '<', toMillis(f.before)));
+    if (f.search) {
+      const pattern = containsPattern(f.search);
+      const like = (column: string) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+      and.push(eb.or([like('webhooks.name'), like('webhooks.url'), like('webhooks.id')]));
+    }
+    return eb.and(and);
+  };
+}
+
+function whereResults(tenantId: string, f: WebhookResultFilter) {
+  return (eb: ExpressionBuilder<Database, 'webhook_results'>) => {
+    const and = [eb('webhook_results.tenant_id', '=', tenantId)];
+    if (f.none) and.push(eb('webhook_results.id', 'is', null));
+    if (f.webhookId) and.push(eb('webhook_results.webhook_id', '=', f.webhookId));
+    if (f.unseenOnly) and.push(eb('webhook_results.seen', '=', 0));
+    if (f.resultType) and.push(eb('webhook_results.result_type', '=', f.resultType));
+    if (f.eventName) and.push(eb('webhook_results.event_name', '=', f.eventName));
+    if (f.minStatusCode !== undefined) and.push(eb('webhook_results.response_status', '>=', f.minStatusCode));
+    if (f.maxStatusCode !== undefined) and.push(eb('webhook_results.response_status', '<=', f.maxStatusCode));
+    if (f.inboxId) and.push(eb('webhook_results.inbox_id', '=', f.inboxId));
+    if (f.emailId) and.push(eb('webhook_results.email_id', '=', f.emailId));
+    if (f.attachmentId) and.push(eb('webhook_results.attachment_id', '=', f.attachmentId));
+    if (f.since) and.push(eb('webhook_results.created_at', '>', toMillis(f.since)));
+    if (f.before) and.push(eb('webhook_results.created_at', '<', toMillis(f.before)));
+    if (f.search) {
+      const pattern = containsPattern(f.search);
+      const like = (column: string) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+      and.push(eb.or([like('webhook_results.webhook_url'), like('webhook_results.message_id'), like('webhook_results.id'),
+        like('webhook_results.response_body_extract')]));
+    }
+    return eb.and(and);
+  };
+}
+
+/** A job is due when pending and its time has come, or when a lease ran out (its worker died). */
+const dueAt = (now: number) => (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) => eb.or([
+  eb.and([eb('webhook_deliveries.state', '=', 'pending'), eb('webhook_deliveries.next_attempt_at', '<=', now)]),
+  eb.and([eb('webhook_deliveries.state', '=', 'inflight'), eb('webhook_deliveries.lease_until', '<', now)]),
+]);
+
+const ERROR_TYPES: WebhookResultType[] = ['BAD_RESPONSE', 'EXCEPTION', 'EXHAUSTED'];
+
+export function webhookRepository(db: Kysely<Database>): WebhookRepository {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  async function withWebhooks(rows: Selectable<WebhookDeliveriesTable>[], token: string): Promise<ClaimedDelivery[]> {
+    if (rows.length === 0) return [];
+    const hooks = await db.selectFrom('webhooks').selectAll().where('id', 'in', [...new Set(rows.map((r) => r.webhook_id))]).execute();
+    const byId = new Map(hooks.map((h) => [h.id, toWebhook(h)]));
+    return rows.flatMap((r) => {
+      const webhook = byId.get(r.webhook_id);
+      if (!webhook) return [];
+      return [{
+        id: r.id,
+        tenantId: r.tenant_id,
+        webhookId: r.webhook_id,
+        messageId: r.message_id,
+        eventName: r.event_name as WebhookEventName,
+        payload: r.payload,
+        attempts: Number(r.attempts),
+        windowStart: Number(r.window_start),
+        leaseToken: token,
+        redriveOf: r.redrive_of,
+        inboxId: r.inbox_id,
+        emailId: r.email_id,
+        attachmentId: r.attachment_id,
+        webhook,
+      }];
+    });
+  }
+
+  return {
+    async create(webhook) {
+      await db.insertInto('webhooks').values(webhookRow(webhook)).execute();
+    },
+
+    async find(tenantId, id) {
+      const row = await db.selectFrom('webhooks').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return row ? toWebhook(row) : undefined;
+    },
+
+    async update(webhook) {
+      const { id, tenant_id, created_at, ...rest } = webhookRow(webhook);
+      await db.updateTable('webhooks').set(rest).where('tenant_id', '=', tenant_id).where('id', '=', id).execute();
+    },
+
+    async delete(tenantId, id) {
+      const result = await db.deleteFrom('webhooks').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async deleteAll(tenantId, before) {
+      let query = db.deleteFrom('webhooks').where('tenant_id', '=', tenantId);
+      if (before) query = query.where('created_at', '<', toMillis(before));
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async page(tenantId, filter, page) {
+      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
+      const [rows, total] = await Promise.all([
+        db.selectFrom('webhooks').selectAll().where(whereWebhooks(tenantId, filter))
+          .orderBy('created_at', direction).orderBy('id', direction)
+          .limit(page.size).offset(pageOffset(page)).execute(),
+        db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).where(whereWebhooks(tenantId, filter))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toWebhook), total: Number(total.n) };
+    },
+
+    async endpoints(tenantId, filter, page) {
+      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
+      // UNHEALTHY sorts after HEALTHY, so max() is the worst health of the URL's webhooks.
+      const grouped = db.selectFrom('webhooks')
+        .select((eb) => ['url', eb.fn.max('health_status').as('health'), eb.fn.min('created_at').as('first')])
+        .where(whereWebhooks(tenantId, filter)).groupBy('url');
+      const [rows, total] = await Promise.all([
+        grouped.orderBy('first', direction).orderBy('url', direction).limit(page.size).offset(pageOffset(page)).execute(),
+        db.selectFrom(grouped.as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map((r) => ({ url: r.url, health: r.health as WebhookHealth })), total: Number(total.n) };
+    },
+
+    async pageResults(tenantId, filter, page) {
+      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
+      const [rows, total] = await Promise.all([
+        db.selectFrom('webhook_results').selectAll().where(whereResults(tenantId, filter))
+          .orderBy('created_at', direction).orderBy('id', direction)
+          .limit(page.size).offset(pageOffset(page)).execute(),
+        this.countResults(tenantId, filter),
+      ]);
+      return { items: rows.map(toResult), total };
+    },
+
+    async countResults(tenantId, filter) {
+      const row = await db.selectFrom('webhook_results').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(whereResults(tenantId, filter)).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async findResult(tenantId, id) {
+      const row = await db.selectFrom('webhook_results').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return row ? toResult(row) : undefined;
+    },
+
+    async markResultSeen(tenantId, id) {
+      await db.updateTable('webhook_results').set({ seen: 1 }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    },
+
+    async countUnseenErrors(tenantId) {
+      const row = await db.selectFrom('webhook_results').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tenant_id', '=', tenantId).where('seen', '=', 0).where('result_type', 'in', ERROR_TYPES)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async signingSecret(tenantId) {
+      const existing = await db.selectFrom('webhook_signing_secrets').select('secret').where('tenant_id', '=', tenantId).executeTakeFirst();
+      if (existing) return existing.secret;
+      // Two nodes may race to create it: the first insert wins and both read that one.
+      await db.insertInto('webhook_signing_secrets')
+        .values({ tenant_id: tenantId, secret: randomBytes(32).toString('hex'), created_at: Date.now() })
+        .onConflict((oc) => oc.column('tenant_id').doNothing())
+        .execute();
+      const row = await db.selectFrom('webhook_signing_secrets').select('secret').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+      return row.secret;
+    },
+
+    async payloadOf(tenantId, messageId) {
+      const row = await db.selectFrom('webhook_deliveries')
+        .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+        .select(['webhook_deliveries.payload', 'webhooks.request_body_template'])
+        .where('webhook_deliveries.tenant_id', '=', tenantId).where('webhook_deliveries.message_id', '=', messageId)
+        .executeTakeFirst();
+      return row ? { payload: row.payload, template: row.request_body_template } : undefined;
+    },
+
+    async redrive(tenantId, resultId, at) {
+      const result = await db.selectFrom('webhook_results').select('delivery_id')
+        .where('tenant_id', '=', tenantId).where('id', '=', resultId).executeTakeFirst();
+      if (!result) return false;
+      const now = toMillis(at);
+      // Same payload and messageId, a fresh retry window; an attempt in flight keeps its lease.
+      await db.updateTable('webhook_deliveries')
+        .set({ state: 'pending', next_attempt_at: now, window_start: now, redrive_of: resultId, updated_at: now })
+        .where('tenant_id', '=', tenantId).where('id', '=', result.delivery_id).where('state', '!=', 'inflight')
+        .execute();
+      return true;
+    },
+
+    async redriveAll(tenantId, at) {
+      const now = toMillis(at);
+      const result = await db.updateTable('webhook_deliveries')
+        .set({ state: 'pending', next_attempt_at: now, window_start: now, updated_at: now })
+        .where('tenant_id', '=', tenantId).where('state', '=', 'dead')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async claimDue(now, limit, leaseMs) {
+      const token = randomUUID();
+      const lease = { state: 'inflight', lease_token: token, lease_until: now + leaseMs, updated_at: now } as const;
+      const enabled = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) => eb.exists(
+        eb.selectFrom('webhooks').select('webhooks.id')
+          .whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').where('webhooks.enabled', '=', 1),
+      );
+      if (postgres) {
+        // Rows another node is claiming are skipped, not waited for: no job is sent twice at once.
+        const rows = await db.transaction().execute(async (trx) => {
+          const due = await trx.selectFrom('webhook_deliveries').select('id')
+            .where(dueAt(now)).where(enabled)
+            .orderBy('next_attempt_at').limit(limit)
+            .forUpdate().skipLocked()
+            .execute();
+          if (due.length === 0) return [];
+          return trx.updateTable('webhook_deliveries').set(lease)
+            .where('id', 'in', due.map((d) => d.id)).returningAll().execute();
+        });
+        return withWebhooks(rows, token);
+      }
+      // SQLite: one process, and better-sqlite3 runs one transaction at a time.
+      const rows = await db.transaction().execute(async (trx) => {
+        const due = await trx.selectFrom('webhook_deliveries').select('id')
+          .where(dueAt(now)).where(enabled).orderBy('next_attempt_at').limit(limit).execute();
+        if (due.length === 0) return [];
+        return trx.updateTable('webhook_deliveries').set(lease)
+          .where('id', 'in', due.map((d) => d.id)).returningAll().execute();
+      });
+      return withWebhooks(rows, token);
+    },
+
+    async complete(claim, outcome, at) {
+      await db.transaction().execute(async (trx) => {
+        const jobUpdate = outcome.next.state === 'pending'
+          ? { state: 'pending', next_attempt_at: outcome.next.nextAttemptAt }
+          : { state: outcome.next.state };
+        const moved = await trx.updateTable('webhook_deliveries')
+          .set({ ...jobUpdate, attempts: claim.attempts + 1, lease_token: null, lease_until: null, updated_at: at })
+          .where('id', '=', claim.id).where('lease_token', '=', claim.leaseToken)
+          .executeTakeFirst();
+        // Our lease ran out and another worker took the job: its attempt is the one on record.
+        if (Number(moved.numUpdatedRows) === 0) return;
+        const r = outcome.result;
+        await trx.insertInto('webhook_results').values({
+          id: r.id,
+          tenant_id: r.tenantId,
+          webhook_id: r.webhookId,
+          delivery_id: r.deliveryId,
+          message_id: r.messageId,
+          redrive_id: r.redriveId,
+          webhook_url: r.webhookUrl,
+          http_method: r.httpMethod,
+          event_name: r.eventName,
+          response_status: r.responseStatus,
+          response_time_ms: r.responseTimeMillis,
+          response_body_extract: r.responseBodyExtract,
+          error: r.error,
+          result_type: r.resultType,
+          seen: 0,
+          inbox_id: r.inboxId,
+          email_id: r.emailId,
+          attachment_id: r.attachmentId,
+          created_at: toMillis(r.createdAt),
+          updated_at: at,
+        }).execute();
+        const health = r.resultType === 'SUCCESS' ? 'HEALTHY' : 'UNHEALTHY';
+        if (outcome.disableWebhook) {
+          await trx.updateTable('webhooks').set({ health_status: health, enabled: 0, updated_at: at }).where('id', '=', claim.webhookId).execute();
+        } else {
+          // Written only when it changes: a healthy webhook's deliveries do not rewrite its row.
+          await trx.updateTable('webhooks').set({ health_status: health })
+            .where('id', '=', claim.webhookId).where('health_status', '!=', health).execute();
+        }
+      });
+    },
+
+    async nextDueAt() {
+      const row = await db.selectFrom('webhook_deliveries')
+        .select((eb) => [
+          eb.fn.min(eb.case().when('state', '=', 'pending').then(eb.ref('next_attempt_at')).end()).as('pending'),
+          eb.fn.min(eb.case().when('state', '=', 'inflight').then(eb.ref('lease_until')).end()).as('leased'),
+        ])
+        .where('state', 'in', ['pending', 'inflight'])
+        .executeTakeFirst();
+      const times = [row?.pending, row?.leased].filter((t) => t !== null && t !== undefined).map(Number);
+      return times.length > 0 ? Math.min(...times) : undefined;
+    },
+
+    async releaseLeases() {
+      await db.updateTable('webhook_deliveries')
+        .set({ state: 'pending', lease_token: null, lease_until: null })
+        .where('state', '=', 'inflight').execute();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * What each stored change announces to webhooks: which event names it fires, which
+ * webhooks it reaches (those of its inbox, and account-wide ones), and the payload fields
+ * beyond the envelope (messageId, webhookId, webhookName, eventName). Pure functions of
+ * the records, used by the repositories inside their transactions (the outbox) and by
+ * the example/test payload routes, so both produce the client's Webhook*Payload models.
+ */
+import type {
+  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, EmailSummary,
+} from './ports.js';
+
+export const WEBHOOK_EVENT_NAMES = [
+  'EMAIL_RECEIVED', 'NEW_AI_TRANSFORM_RESULT', 'NEW_EMAIL', 'NEW_CONTACT', 'NEW_ATTACHMENT', 'EMAIL_OPENED',
+  'EMAIL_READ', 'DELIVERY_STATUS', 'BOUNCE', 'BOUNCE_RECIPIENT', 'NEW_SMS', 'NEW_GUEST_USER',
+] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+
+export interface WebhookEvent {
+  tenantId: string;
+  /** webhooks of any of these event names receive it (EMAIL_RECEIVED and NEW_EMAIL share one payload) */
+  eventNames: WebhookEventName[];
+  /** the inbox's webhooks receive it, and account-wide ones; null = account-wide webhooks only */
+  inboxId: string | null;
+  fields: Record<string, unknown>;
+  /** ids a result can be filtered by */
+  refs: { emailId?: string; attachmentId?: string };
+}
+
+const addresses = (list: Array<{ emailAddress: string }>) => list.map((a) => a.emailAddress);
+
+/** A stored inbound email: EMAIL_RECEIVED / NEW_EMAIL, and NEW_ATTACHMENT per attachment. */
+export function receivedEmailEvents(email: EmailSummary, attachments: AttachmentRecord[]): WebhookEvent[] {
+  const events: WebhookEvent[] = [{
+    tenantId: email.tenantId,
+    eventNames: ['EMAIL_RECEIVED', 'NEW_EMAIL'],
+    inboxId: email.inboxId,
+    refs: { emailId: email.id },
+    fields: {
+      inboxId: email.inboxId,
+      domainId: null,
+      emailId: email.id,
+      createdAt: email.createdAt.toISOString(),
+      to: addresses(email.recipients.to),
+      from: email.sender?.emailAddress ?? email.from ?? '',
+      cc: addresses(email.recipients.cc),
+      bcc: addresses(email.recipients.bcc),
+      subject: email.subject,
+      attachmentMetaDatas: attachments.map((a) => ({
+        name: a.name, contentType: a.contentType, contentLength: a.size, id: a.id, contentId: a.contentId,
+      })),
+    },
+  }];
+  for (const a of attachments) {
+    events.push({
+      tenantId: email.tenantId,
+      eventNames: ['NEW_ATTACHMENT'],
+      inboxId: email.inboxId,
+      refs: { emailId: email.id, attachmentId: a.id },
+      fields: { attachmentId: a.id, name: a.name, contentType: a.contentType, contentLength: a.size },
+    });
+  }
+  return events;
+}
+
+/** An email that turned read through the API (or IMAP). */
+export function emailReadEvent(email: { tenantId: string; inboxId: string; id: string }, at: Date): WebhookEvent {
+  return {
+    tenantId: email.tenantId,
+    eventNames: ['EMAIL_READ'],
+    inboxId: email.inboxId,
+    refs: { emailId: email.id },
+    fields: { emailId: email.id, inboxId: email.inboxId, emailIsRead: true, createdAt: at.toISOString() },
+  };
+}
+
+/** One recipient outcome of a sent email. */
+export function deliveryStatusEvent(status: DeliveryStatusRecord, subject: string | null): WebhookEvent {
+  return {
+    tenantId: status.tenantId,
+    eventNames: ['DELIVERY_STATUS'],
+    inboxId: status.inboxId,
+    refs: {},
+    fields: {
+      id: status.id,
+      userId: status.tenantId,
+      sentId: status.sentId,
+      remoteMtaIp: null,
+      inboxId: status.inboxId,
+      reportingMta: status.reportingMta,
+      recipients: [status.recipient],
+      smtpResponse: status.smtpResponse,
+      smtpStatusCode: status.smtpStatusCode,
+      processingTimeMillis: status.processingMs,
+      received: status.createdAt.toISOString(),
+      subject,
+    },
+  };
+}
+
+/** A bounce is an account event: BOUNCE once, BOUNCE_RECIPIENT per refused address. */
+export function bounceEvents(email: BouncedEmailRecord, recipients: BouncedRecipientRecord[]): WebhookEvent[] {
+  return [
+    {
+      tenantId: email.tenantId,
+      eventNames: ['BOUNCE'],
+      inboxId: null,
+      refs: {},
+      fields: {
+        bounceId: email.id, sentToRecipients: email.sentTo, sender: email.sender, bounceRecipients: email.bounceRecipients,
+      },
+    },
+    ...recipients.map((r): WebhookEvent => ({
+      tenantId: r.tenantId,
+      eventNames: ['BOUNCE_RECIPIENT'],
+      inboxId: null,
+      refs: {},
+      fields: { recipient: r.recipient },
+    })),
+  ];
+}

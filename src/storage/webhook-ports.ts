@@ -1,0 +1,153 @@
+/** The webhook part of the storage ports (ports.ts re-exports it and lists it in Repositories). */
+import type { PageRequest } from '../core/paging.js';
+import type { Slice } from './ports.js';
+import type { WebhookEventName } from './webhook-events.js';
+
+export type WebhookHealth = 'HEALTHY' | 'UNHEALTHY';
+export type WebhookResultType = 'BAD_RESPONSE' | 'EXCEPTION' | 'EXHAUSTED' | 'SUCCESS' | 'REDRIVEN';
+
+export interface WebhookHeader {
+  name: string;
+  value: string;
+}
+
+export interface WebhookRecord {
+  id: string;
+  tenantId: string;
+  /** set for an inbox webhook */
+  inboxId: string | null;
+  /** set for a phone-number webhook */
+  phoneId: string | null;
+  name: string | null;
+  url: string;
+  eventName: WebhookEventName;
+  basicAuth: { username: string; password: string } | null;
+  headers: WebhookHeader[];
+  requestBodyTemplate: string | null;
+  useStaticIpRange: boolean;
+  ignoreInsecureSsl: boolean;
+  tags: string[];
+  enabled: boolean;
+  healthStatus: WebhookHealth;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface WebhookFilter {
+  inboxId?: string;
+  phoneId?: string;
+  /** only webhooks attached to neither an inbox nor a phone */
+  accountOnly?: boolean;
+  /** with inboxId/phoneId: account-wide webhooks too */
+  includeAccountWide?: boolean;
+  eventName?: WebhookEventName;
+  health?: WebhookHealth;
+  /** case-insensitive partial match on name, url and id */
+  search?: string;
+  url?: string;
+  since?: Date;
+  before?: Date;
+}
+
+export interface WebhookResultRecord {
+  id: string;
+  tenantId: string;
+  webhookId: string;
+  deliveryId: string;
+  messageId: string;
+  redriveId: string | null;
+  webhookUrl: string;
+  httpMethod: string;
+  eventName: WebhookEventName;
+  responseStatus: number | null;
+  responseTimeMillis: number;
+  responseBodyExtract: string | null;
+  error: string | null;
+  resultType: WebhookResultType;
+  seen: boolean;
+  inboxId: string | null;
+  emailId: string | null;
+  attachmentId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface WebhookResultFilter {
+  webhookId?: string;
+  unseenOnly?: boolean;
+  resultType?: WebhookResultType;
+  eventName?: WebhookEventName;
+  minStatusCode?: number;
+  maxStatusCode?: number;
+  inboxId?: string;
+  emailId?: string;
+  attachmentId?: string;
+  /** a filter on an id kind that never occurs here (phone, sms, AI transformer): nothing matches */
+  none?: boolean;
+  search?: string;
+  since?: Date;
+  before?: Date;
+}
+
+/** A delivery job leased to one worker. */
+export interface ClaimedDelivery {
+  id: string;
+  tenantId: string;
+  webhookId: string;
+  messageId: string;
+  eventName: WebhookEventName;
+  payload: string;
+  /** attempts made before this one */
+  attempts: number;
+  windowStart: number;
+  leaseToken: string;
+  redriveOf: string | null;
+  inboxId: string | null;
+  emailId: string | null;
+  attachmentId: string | null;
+  webhook: WebhookRecord;
+}
+
+/** What one attempt came to; the repository records it and moves the job on. */
+export interface WebhookAttemptOutcome {
+  result: Omit<WebhookResultRecord, 'seen' | 'updatedAt'>;
+  /** delivered | retry at nextAttemptAt | dead (window passed or 410) */
+  next: { state: 'delivered' } | { state: 'pending'; nextAttemptAt: number } | { state: 'dead' };
+  /** 410 Gone: the receiver asked for no more */
+  disableWebhook: boolean;
+}
+
+export interface WebhookRepository {
+  create(webhook: WebhookRecord): Promise<void>;
+  find(tenantId: string, id: string): Promise<WebhookRecord | undefined>;
+  update(webhook: WebhookRecord): Promise<void>;
+  delete(tenantId: string, id: string): Promise<boolean>;
+  deleteAll(tenantId: string, before?: Date): Promise<number>;
+  page(tenantId: string, filter: WebhookFilter, page: PageRequest): Promise<Slice<WebhookRecord>>;
+  /** distinct URLs with the worst health among the webhooks that use them */
+  endpoints(tenantId: string, filter: WebhookFilter, page: PageRequest): Promise<Slice<{ url: string; health: WebhookHealth }>>;
+
+  pageResults(tenantId: string, filter: WebhookResultFilter, page: PageRequest): Promise<Slice<WebhookResultRecord>>;
+  countResults(tenantId: string, filter: WebhookResultFilter): Promise<number>;
+  findResult(tenantId: string, id: string): Promise<WebhookResultRecord | undefined>;
+  markResultSeen(tenantId: string, id: string): Promise<void>;
+  countUnseenErrors(tenantId: string): Promise<number>;
+
+  /** the tenant's HMAC key, created on first use */
+  signingSecret(tenantId: string): Promise<string>;
+  /** the stored payload sent under this messageId, with its webhook's body template */
+  payloadOf(tenantId: string, messageId: string): Promise<{ payload: string; template: string | null } | undefined>;
+  /** queues the result's delivery again (same payload and messageId), now; false when unknown */
+  redrive(tenantId: string, resultId: string, at: Date): Promise<boolean>;
+  /** queues every dead-lettered delivery of the tenant again; returns how many */
+  redriveAll(tenantId: string, at: Date): Promise<number>;
+
+  /** leases up to `limit` due jobs (PostgreSQL: FOR UPDATE SKIP LOCKED) */
+  claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /** records the attempt and moves the job on, if this worker still holds the lease */
+  complete(claim: ClaimedDelivery, outcome: WebhookAttemptOutcome, at: number): Promise<void>;
+  /** earliest time a pending job (or an expired lease) becomes due; undefined when none */
+  nextDueAt(): Promise<number | undefined>;
+  /** single-process databases: leases left by a killed process are void at start */
+  releaseLeases(): Promise<void>;
+}
