@@ -32,6 +32,8 @@ import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
 import type { Relay } from './modules/sending/relay.js';
 import { sendingPlugin } from './modules/sending/routes/index.js';
 import { sendingModelSchemas } from './modules/sending/sending.schemas.js';
+import { SendQueueService } from './modules/sending/queue.service.js';
+import { sendQueueModelSchemas } from './modules/sending/queue.schemas.js';
 import { AttachmentService } from './modules/attachment/attachment.service.js';
 import { attachmentPlugin } from './modules/attachment/routes/index.js';
 import { attachmentModelSchemas } from './modules/attachment/attachment.schemas.js';
@@ -70,6 +72,10 @@ import { webhookPlugin } from './modules/webhooks/routes/index.js';
 import { webhookModelSchemas } from './modules/webhooks/webhooks.schemas.js';
 import { webhookPayloadSchemaDocument } from './modules/webhooks/routes/schema-document.js';
 import { registerDashboard } from './transports/http/dashboard.js';
+import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
+import { trackingPlugin } from './modules/tracking/routes/index.js';
+import { pixelImageRoute } from './modules/tracking/routes/pixelImage.js';
+import { trackingModelSchemas } from './modules/tracking/tracking.schemas.js';
 
 export interface AppDeps {
   /** webhook target policy and test-send timeout; unset = private targets allowed, 10 s */
@@ -89,6 +95,8 @@ export interface AppDeps {
   tenantEmailCap?: number;
   /** where mail clients reach the SMTP listeners; startServer fills in the ports once listening */
   endpoints?: MailEndpoints;
+  /** the public HTTP URL tracking pixel images are served at; startServer fills in the bound port */
+  tracking?: TrackingSettings;
 }
 
 export interface Services {
@@ -99,6 +107,8 @@ export interface Services {
   threads: ThreadService;
   content: EmailContentService;
   sending: SendingService;
+  /** sendEmailWithQueue: durable queued sends; main.ts wires its worker */
+  sendQueue: SendQueueService;
   deliveryWait: DeliveryStatusWaiter;
   attachments: AttachmentService;
   expired: ExpiredService;
@@ -110,16 +120,20 @@ export interface Services {
   imports: EmailImportService;
   waitFor: WaitForService;
   webhooks: WebhookService;
+  tracking: TrackingService;
 }
 
-export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay' | 'maxAttachmentSize' | 'tenantEmailCap' | 'endpoints' | 'webhooks'>): Services {
+export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings' | 'bus' | 'relay' | 'maxAttachmentSize' | 'tenantEmailCap' | 'endpoints' | 'webhooks' | 'tracking'>): Services {
   const { repos } = deps.store;
   const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings, repos.expiredInboxes, announceExpiry(deps.bus));
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : []);
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
+  const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
+  const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking);
   return {
+    tracking,
     users: new UserService(repos, deps.clock),
     inboxes,
     ingest,
@@ -129,7 +143,8 @@ export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings
     waitFor: new WaitForService(repos.emails, emails, inboxes, deps.bus),
     threads: new ThreadService(repos.threads, inboxes),
     content: new EmailContentService(repos.emails),
-    sending: new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock)),
+    sending,
+    sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),
     deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
     webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }),
@@ -144,7 +159,7 @@ export function createServices(deps: Pick<AppDeps, 'store' | 'clock' | 'settings
 const MODEL_SCHEMAS: TSchema[] = [
   ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
   ...listingModelSchemas,
-  ...contentModelSchemas, ...sendingModelSchemas,
+  ...contentModelSchemas, ...sendingModelSchemas, ...sendQueueModelSchemas,
   ...attachmentModelSchemas,
   ...expiredModelSchemas,
   ...missedModelSchemas,
@@ -154,6 +169,7 @@ const MODEL_SCHEMAS: TSchema[] = [
   ...importModelSchemas, ...validationModelSchemas, ...forwardAndCheckModelSchemas,
   ...waitForModelSchemas,
   ...webhookModelSchemas,
+  ...trackingModelSchemas,
 ];
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -181,6 +197,9 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(webhookPayloadSchemaDocument);
   // The dashboard at `/`, public like the docs; it sees every API route added after it.
   await registerDashboard(app);
+  // Tracking pixel images: mail clients load them without a key (registered after the
+  // dashboard so /tracking stays an API prefix: unknown paths under it answer JSON 404).
+  await app.register(pixelImageRoute, { tracking: services.tracking });
 
   // Everything registered in here needs x-api-key: the hook is encapsulated in this context.
   await app.register(async (api) => {
@@ -190,7 +209,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     await api.register(inboxPlugin, { inboxes: services.inboxes });
     await api.register(emailPlugin, { emails: services.emails, threads: services.threads });
     await api.register(contentPlugin, { content: services.content });
-    await api.register(sendingPlugin, { sending: services.sending, emails: services.emails, deliveryWait: services.deliveryWait, inboxes: services.inboxes });
+    await api.register(sendingPlugin, { sending: services.sending, emails: services.emails, deliveryWait: services.deliveryWait, inboxes: services.inboxes, sendQueue: services.sendQueue });
     await api.register(attachmentPlugin, { attachments: services.attachments });
     await api.register(expiredPlugin, { expired: services.expired });
     await api.register(missedPlugin, { missed: services.missed });
@@ -199,6 +218,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     await api.register(imapPlugin, { imap: services.imap });
     await api.register(waitForPlugin, { waitFor: services.waitFor });
     await api.register(webhookPlugin, { webhooks: services.webhooks });
+    await api.register(trackingPlugin, { tracking: services.tracking });
     await api.register(eventsPlugin, { bus: deps.bus, inboxes: services.inboxes });
     // An imported message may be as large as any request body.
     await api.register(importPlugin, { imports: services.imports, maxBytes: 32 * 1024 * 1024 });

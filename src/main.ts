@@ -14,6 +14,7 @@ import { smtpRelay } from './transports/smtp/relay.js';
 import { expiryJob } from './jobs/expiry.js';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
+import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -35,6 +36,8 @@ export interface RunningServer {
   expiry: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
   webhooks: WebhookDeliveryWorker;
+  /** the sendEmailWithQueue worker of this node */
+  sendQueue: SendQueueWorker;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,9 @@ export async function startServer(
   const settings = { domain: config.domain, domainPool: config.domainPool, inboxQuota: config.inboxQuota };
   const relay = config.relayUrl ? smtpRelay(config.relayUrl) : undefined;
   const endpoints = { host: publicHostOf(config), smtpPort: config.smtpPort, smtpsPort: config.smtpsPort, imapPort: config.imapPort, imapsPort: config.imapsPort };
-  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints,
+  // Filled in after listen when not configured: the port may be 0 until then.
+  const tracking = { publicUrl: config.publicUrl ?? `http://${urlHost(publicHostOf(config))}:${config.httpPort}` };
+  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
     webhooks: { blockPrivate: config.webhookBlockPrivate, timeoutMs: config.webhookTimeout } });
 
   const { generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey);
@@ -116,6 +121,8 @@ export async function startServer(
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  // Tracking pixel URLs name the port actually bound (port 0 picks a free one).
+  if (!config.publicUrl) tracking.publicUrl = `http://${urlHost(publicHostOf(config))}:${port}`;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const running = smtp;
   const runningImap = imap;
@@ -134,6 +141,12 @@ export async function startServer(
   });
   await webhooks.start();
   services.webhooks.queued.wake = webhooks.kick;
+  // Queued sends (sendEmailWithQueue) live in the database too: pending ones resume here.
+  const sendQueue = sendQueueWorker({
+    repo: store.repos.sendQueue, send: (job) => services.sendQueue.run(job), log: app.log, singleProcess: store.dialect === 'sqlite',
+  });
+  await sendQueue.start();
+  services.sendQueue.wake = sendQueue.kick;
   return {
     app,
     store,
@@ -146,11 +159,13 @@ export async function startServer(
     generatedAdminKey: generatedKey,
     expiry,
     webhooks,
+    sendQueue,
     async close() {
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
       bus.close();
       await expiry.stop();
       await webhooks.stop();
+      await sendQueue.stop();
       await running.close();
       await runningImap.close();
       await app.close();
@@ -171,6 +186,11 @@ function persistAdminKey(dataDir: string, key: string): void {
   const file = join(dataDir, ADMIN_KEY_FILE);
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
+}
+
+/** A host as it goes in a URL: IPv6 addresses in brackets. */
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 /** The name mail clients are told to connect to: the configured one, else the bind address. */

@@ -22,6 +22,8 @@ export interface Config {
   readonly logLevel: string;
   /** host name reported to mail clients; undefined = derived from host */
   readonly publicHost: string | undefined;
+  /** http(s) base URL of the HTTP API as mail readers reach it, no trailing slash; undefined = derived after listen */
+  readonly publicUrl: string | undefined;
   readonly smtpPort: number;
   readonly smtpsPort: number;
   readonly imapPort: number;
@@ -101,6 +103,7 @@ export function loadConfig(
     maxWait: parsed.maxWait as number,
     logLevel: parsed.logLevel as string,
     publicHost: parsed.publicHost as string | undefined,
+    publicUrl: parsed.publicUrl as string | undefined,
     smtpPort: parsed.smtpPort as number,
     smtpsPort: parsed.smtpsPort as number,
     imapPort: parsed.imapPort as number,
@@ -143,6 +146,16 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
           : bad('must be a postgres:// or postgresql:// URL');
       } catch {
         return bad('must be a postgres:// URL');
+      }
+    }
+    case 'http-url': {
+      try {
+        const url = new URL(value);
+        if (!['http:', 'https:'].includes(url.protocol)) return bad('must be an http:// or https:// URL');
+        if (url.search || url.hash) return bad('must be a base URL without ? query or # fragment');
+        return value.replace(/\/+$/, '');
+      } catch {
+        return bad('must be an http:// or https:// URL');
       }
     }
     case 'smtp-url': {

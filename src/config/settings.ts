@@ -3,7 +3,7 @@
  * `pigeonhole serve` flag, its default and its documentation. The README and `--help`
  * are written from this list, so a setting cannot exist without being documented.
  */
-export type SettingKind = 'port' | 'string' | 'url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean';
+export type SettingKind = 'port' | 'string' | 'url' | 'http-url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -19,6 +19,7 @@ export type SettingKey =
   | 'httpPort'
   | 'host'
   | 'publicHost'
+  | 'publicUrl'
   | 'dataDir'
   | 'databaseUrl'
   | 'apiKey'
@@ -53,6 +54,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'bind address of every listener; 0.0.0.0 to accept connections from other machines' },
   { key: 'publicHost', env: 'PIGEONHOLE_PUBLIC_HOST', flag: '--public-host', kind: 'string',
     help: 'host name mail clients use to reach this server, shown in the SMTP access details; unset = the bind host (localhost when it binds every interface)' },
+  { key: 'publicUrl', env: 'PIGEONHOLE_PUBLIC_URL', flag: '--public-url', kind: 'http-url',
+    help: 'base URL where mail readers reach the HTTP API, e.g. https://mail-test.example.com; tracking pixel image URLs start with it; unset = http://{PIGEONHOLE_PUBLIC_HOST}:{the HTTP port bound}' },
   { key: 'dataDir', env: 'PIGEONHOLE_DATA_DIR', flag: '--data-dir', kind: 'string', default: './data',
     help: 'directory for the SQLite database and the generated admin key' },
   { key: 'databaseUrl', env: 'PIGEONHOLE_DATABASE_URL', flag: '--database-url', kind: 'url', secret: true,

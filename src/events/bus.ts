@@ -14,6 +14,8 @@ export interface EventMap {
   'email.read': { tenantId: string; inboxId: string; emailId: string; createdAt: Date };
   /** an inbox whose expiry passed, once its expired-inbox record exists */
   'inbox.expired': { tenantId: string; inboxId: string; expiredInboxId: string; createdAt: Date };
+  /** a tracking pixel's image loaded for the first time; inboxId '' and sentId null for a pixel made with createTrackingPixel */
+  'email.opened': { tenantId: string; inboxId: string; sentId: string | null; pixelId: string; createdAt: Date };
   /** a webhook delivery attempt was recorded (wakes waitForWebhookResults); inboxId is the event's inbox, '' for account events */
   'webhook.result': { tenantId: string; inboxId: string; webhookId: string; resultId: string; createdAt: Date };
 }

@@ -19,7 +19,7 @@ export interface WebhookDeliverySettings {
 }
 
 /** Events after whose commit new delivery jobs may exist: each wakes the worker at once. */
-const WAKING_EVENTS: EventName[] = ['email.received', 'delivery-status.created', 'email.read', 'email.sent'];
+const WAKING_EVENTS: EventName[] = ['email.received', 'delivery-status.created', 'email.read', 'email.sent', 'email.opened'];
 /** Longest sleep between looks at the table (jobs other writers added without an event, e.g. a bulk mark-read). */
 const IDLE_POLL_MS = 2000;
 const DEFAULT_MAX_BACKOFF_MS = 60 * 60 * 1000;

@@ -7,6 +7,10 @@
 import type { PageRequest } from '../core/paging.js';
 import type { WebhookRepository } from './webhook-ports.js';
 export type * from './webhook-ports.js';
+import type { TrackingPixelRepository } from './tracking-ports.js';
+export type * from './tracking-ports.js';
+import type { SendQueueRepository } from './send-queue-ports.js';
+export type * from './send-queue-ports.js';
 
 export type InboxType = 'HTTP' | 'SMTP';
 
@@ -294,6 +298,8 @@ export interface SentEmailRecord {
   attachmentIds: string[];
   /** the conversation; storage assigns it when storing (and sets it on the stored record) */
   threadId?: string | null;
+  /** its tracking pixels (addTrackingPixel); read from tracking_pixels, not stored with the receipt */
+  pixelIds?: string[];
 }
 
 export interface SentEmailFilter {
@@ -581,6 +587,10 @@ export interface Repositories {
   /** webhooks, their delivery jobs and results (webhook-ports.ts) */
   webhooks: WebhookRepository;
   imapMailboxes: ImapMailboxRepository;
+  /** sendEmailWithQueue jobs and their results (send-queue-ports.ts) */
+  sendQueue: SendQueueRepository;
+  /** tracking pixels (tracking-ports.ts) */
+  trackingPixels: TrackingPixelRepository;
 }
 
 /** Storage as a whole: the repositories plus lifecycle. */

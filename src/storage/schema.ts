@@ -1,4 +1,6 @@
+import type { SendQueueTable } from './send-queue-tables.js';
 import type { WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable, WebhookSigningSecretsTable } from './webhook-tables.js';
+import type { TrackingPixelsTable } from './tracking-tables.js';
 import type { Generated } from 'kysely';
 /**
  * Kysely table types: the single source of truth for column names and types.
@@ -271,4 +273,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_results: WebhookResultsTable;
   webhook_signing_secrets: WebhookSigningSecretsTable;
+  // tracking pixels (migration 0013): type in tracking-tables.ts
+  tracking_pixels: TrackingPixelsTable;
+  // send queue (migration 0014): type in send-queue-tables.ts
+  send_queue: SendQueueTable;
 }

@@ -6,7 +6,7 @@
  * the example/test payload routes, so both produce the client's Webhook*Payload models.
  */
 import type {
-  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, EmailSummary,
+  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, EmailSummary, TrackingPixelRecord,
 } from './ports.js';
 
 export const WEBHOOK_EVENT_NAMES = [
@@ -70,6 +70,23 @@ export function emailReadEvent(email: { tenantId: string; inboxId: string; id: s
     inboxId: email.inboxId,
     refs: { emailId: email.id },
     fields: { emailId: email.id, inboxId: email.inboxId, emailIsRead: true, createdAt: at.toISOString() },
+  };
+}
+
+/**
+ * A tracking pixel's image loaded for the first time: EMAIL_OPENED, to the sending inbox's
+ * webhooks and account-wide ones (a pixel made with createTrackingPixel has no inbox, so
+ * only account-wide webhooks hear it, with null inboxId and sentEmailId).
+ */
+export function emailOpenedEvent(pixel: TrackingPixelRecord, at: Date): WebhookEvent {
+  return {
+    tenantId: pixel.tenantId,
+    eventNames: ['EMAIL_OPENED'],
+    inboxId: pixel.inboxId,
+    refs: {},
+    fields: {
+      inboxId: pixel.inboxId, pixelId: pixel.id, sentEmailId: pixel.sentEmailId, recipient: pixel.recipient ?? '', createdAt: at.toISOString(),
+    },
   };
 }
 

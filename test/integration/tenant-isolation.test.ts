@@ -183,12 +183,23 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   // Sending from another tenant's inbox is 404: the inbox lookup comes before anything is composed.
   sendEmail: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}`, { to: ['x@example.com'], body: 'x' }),
   sendEmailAndConfirm: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}/confirm`, { to: ['x@example.com'], body: 'x' }),
+  // Queued sends (src/modules/sending/queue.service.ts): 404 before anything is queued, validated first or not.
+  sendEmailWithQueue: async (c) => {
+    for (const validate of [false, true]) {
+      await expectNotFound(c, 'POST', (id) => `/inboxes/${id}/with-queue?validateBeforeEnqueue=${validate}`, { to: ['x@example.com'], body: 'x' });
+    }
+    const queued = await c.asB('GET', '/sent/queue-results');
+    expectStatus(queued, 200, 'GET /sent/queue-results');
+    assert.equal(queued.json.totalElements, 0, 'nothing was queued');
+  },
   sendTestEmail: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}/send-test-email`),
   sendSmtpEnvelope: (c) =>
     expectNotFound(c, 'POST', (id) => `/inboxes/${id}/smtp-envelope`, { mailFrom: 'x@example.com', rcptTo: ['y@example.com'], data: 'Subject: x\r\n\r\nx' }),
   getInboxSentEmails: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/sent`),
   getInboxSentCount: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/sent/count`),
   getDeliveryStatusesByInboxId: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/delivery-status`),
+  // Tracking pixels of mail another tenant's inbox sent (src/modules/tracking).
+  listInboxTrackingPixels: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/tracking-pixels`),
   // Imports into another tenant's inbox are 404 whatever the body (src/modules/email/routes/importEmailIntoInbox.ts).
   importEmailIntoInbox: (c) =>
     expectNotFound(c, 'POST', (id) => `/inboxes/${id}/emails/import`, { rawEmailBase64: Buffer.from('Subject: x\r\n\r\nx\r\n').toString('base64') }),

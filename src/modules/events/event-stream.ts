@@ -3,6 +3,7 @@ import type { EventBus, EventMap, EventName } from '../../events/bus.js';
 /** The bus events a tenant may watch over GET /events, by their wire names. */
 export const STREAMED_EVENTS: readonly EventName[] = [
   'email.received', 'email.read', 'email.sent', 'delivery-status.created', 'missed-email.recorded', 'inbox.expired',
+  'email.opened',
 ];
 
 export interface StreamFilter {

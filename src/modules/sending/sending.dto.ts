@@ -42,7 +42,7 @@ export function toSentEmailDto(s: SentEmailRecord): Static<typeof SentEmailDto> 
     isHTML: s.isHtml,
     html: s.isHtml,
     sentAt: s.createdAt.toISOString(),
-    pixelIds: [],
+    pixelIds: s.pixelIds ?? [],
     messageIds: [bareMessageId(s.messageId)!],
     templateId: null,
     headers: Object.fromEntries(s.headers),

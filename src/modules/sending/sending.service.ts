@@ -15,6 +15,8 @@ import type { Relay } from './relay.js';
 import type { BounceRecorder } from '../bounce/bounce-recorder.js';
 import { publishDeliveryStatuses, publishSent } from './delivery-events.js';
 import type { ReplyContext, SendEmailInput } from './sending.types.js';
+import type { TrackingService } from '../tracking/tracking.service.js';
+import { withPixel } from '../tracking/pixel-html.js';
 
 const ADDRESS_RE = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
@@ -27,7 +29,6 @@ const NOT_YET: Array<[keyof SendEmailInput, string]> = [
   ['toGroup', 'contact groups'],
   ['template', 'templates'],
   ['templateVariables', 'templates'],
-  ['addTrackingPixel', 'tracking pixels'],
   ['isXAmpHtml', 'AMP email'],
   ['bodyParts', 'custom body parts'],
 ];
@@ -49,6 +50,8 @@ export class SendingService {
     private readonly bus: EventBus,
     /** records FAILED deliveries as bounces; none = no bounce records */
     private readonly bounces?: BounceRecorder,
+    /** adds tracking pixels (addTrackingPixel); none = the option is refused */
+    private readonly tracking?: TrackingService,
   ) {}
 
   async send(tenantId: string, inboxId: string, input: SendEmailInput, reply?: ReplyContext): Promise<SendOutcome> {
@@ -93,6 +96,10 @@ export class SendingService {
     const displayName = input.fromName ?? (input.useInboxName === false ? null : inbox.name);
     const isHtml = Boolean(input.isHTML ?? input.html ?? false);
     const body = input.body ?? '';
+    // Mail clients load images only in HTML, so a pixel in a text message could never be seen.
+    if (input.addTrackingPixel && !isHtml) throw badRequest('addTrackingPixel needs an HTML body: set isHTML to true');
+    if (input.addTrackingPixel && !this.tracking) throw badRequest('addTrackingPixel needs tracking pixels, which this server does not offer');
+    const pixel = input.addTrackingPixel ? this.tracking!.planForSend() : undefined;
     const messageId = `<${newId()}@${inbox.domain}>`;
     const attachments = await this.attachmentsFor(tenantId, input.attachments);
     const raw = await new MailComposer({
@@ -106,7 +113,7 @@ export class SendingService {
       headers: input.customHeaders ?? undefined,
       inReplyTo: reply?.inReplyTo,
       references: reply?.references,
-      ...(isHtml ? { html: body } : { text: body }),
+      ...(isHtml ? { html: pixel ? withPixel(body, pixel.tag) : body } : { text: body }),
       textEncoding: 'quoted-printable',
       attachments,
     }).compile().build();
@@ -123,6 +130,7 @@ export class SendingService {
       charset: 'UTF-8',
       inReplyTo: reply?.inReplyTo ?? null,
       attachmentIds: attachmentIdsOf(input.attachments),
+      trackingPixelId: pixel?.id,
     });
   }
 
@@ -216,6 +224,7 @@ export class SendingService {
   async get(tenantId: string, id: string): Promise<SentEmailRecord> {
     const sent = await this.sentEmails.findById(tenantId, id);
     if (!sent) throw notFound(`No sent email ${id}`);
+    if (this.tracking) sent.pixelIds = await this.tracking.pixelIdsOf(tenantId, id);
     return sent;
   }
 
@@ -295,7 +304,7 @@ export class SendingService {
   protected async record(
     inbox: InboxRecord,
     raw: Buffer,
-    fields: Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'> & { attachmentIds?: string[] },
+    { trackingPixelId, ...fields }: Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'> & { attachmentIds?: string[]; trackingPixelId?: string },
   ): Promise<SendOutcome> {
     const sent: SentEmailRecord = {
       id: newId(),
@@ -308,8 +317,11 @@ export class SendingService {
       createdAt: this.clock.now(),
       ...fields,
       attachmentIds: fields.attachmentIds ?? [],
+      pixelIds: trackingPixelId ? [trackingPixelId] : [],
     };
     await this.sentEmails.create(sent, raw);
+    // The pixel exists before delivery, so an open right after delivery finds it.
+    if (trackingPixelId) await this.tracking?.recordForSent(sent, trackingPixelId);
     const statuses = await this.deliver(sent, raw);
     await this.sentEmails.addStatuses(statuses);
     await this.bounces?.record(sent, statuses);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  bounceEvents, deliveryStatusEvent, emailReadEvent, receivedEmailEvents, type WebhookEventName,
+  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, receivedEmailEvents, type WebhookEventName,
 } from '../../storage/webhook-events.js';
 
 /**
  * Example payloads for the test routes, built by the same functions that build real
  * deliveries (storage/webhook-events.ts) from sample records, so examples cannot drift
- * from what is sent. Events that never fire here (contacts, tracking pixels, SMS, AI)
+ * from what is sent. Events that never fire here (contacts, SMS, AI)
  * get sample fields in the client's shape.
  */
 export function examplePayload(
@@ -45,9 +45,9 @@ export function examplePayload(
     }, 'Example subject').fields,
     BOUNCE: () => bounceEvents(bounce, [])[0]!.fields,
     BOUNCE_RECIPIENT: () => ({ recipient: 'nobody@example.com' }),
-    EMAIL_OPENED: () => ({
-      inboxId, pixelId: randomUUID(), sentEmailId: randomUUID(), recipient: 'someone@example.com', createdAt: now.toISOString(),
-    }),
+    EMAIL_OPENED: () => emailOpenedEvent({
+      id: randomUUID(), tenantId, name: null, recipient: 'someone@example.com', inboxId, sentEmailId: randomUUID(), seen: true, seenAt: now, createdAt: now,
+    }, now).fields,
     NEW_CONTACT: () => ({
       contactId: randomUUID(), groupId: null, firstName: 'Ada', lastName: 'Lovelace', company: null,
       primaryEmailAddress: 'ada@example.com', emailAddresses: ['ada@example.com'], tags: [], metaData: null, optOut: false,

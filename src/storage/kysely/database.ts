@@ -7,6 +7,8 @@ import { sqliteDialect } from './dialect/sqlite.js';
 import { postgresDialect } from './dialect/postgres.js';
 import { pgNotifications } from './dialect/pg-notifications.js';
 import { createRepositories } from './repositories.js';
+import { ingestWriter } from './ingest-writer.js';
+import { groupCommit } from '../group-commit.js';
 
 export interface StoreOptions {
   /** postgres:// URL; undefined means SQLite at `sqliteFile` */
@@ -37,6 +39,17 @@ export function openDatabase(options: StoreOptions): { db: Kysely<Database>; dia
   return { db: new Kysely<Database>({ dialect }), dialect: name, postgres };
 }
 
+/** How often a migration run that lost a race with another schema's removal is tried again. */
+const INTROSPECTION_ATTEMPTS = 3;
+
+/**
+ * Kysely's migrator looks for its tables by introspecting every table of every schema. A
+ * schema another installation (or test run) drops at that moment makes the introspection
+ * fail with PostgreSQL's invalid_schema_name (3F000) for a schema that is not ours; the
+ * run changed nothing yet, so it is simply tried again.
+ */
+const lostIntrospectionRace = (error: unknown) => (error as { code?: string } | undefined)?.code === '3F000';
+
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
@@ -44,7 +57,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await postgresSchemaOf(db),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let outcome = await migrator.migrateToLatest();
+  for (let attempt = 1; attempt < INTROSPECTION_ATTEMPTS && lostIntrospectionRace(outcome.error) && !outcome.results?.length; attempt++) {
+    outcome = await migrator.migrateToLatest();
+  }
+  const { error, results } = outcome;
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -80,9 +97,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     await db.destroy();
     throw err;
   }
+  const repos = createRepositories(db);
+  // SQLite: incoming mail is written on a thread of its own, so fsyncs do not stall the event loop.
+  const writer = dialect === 'sqlite' && options.sqliteFile !== ':memory:' ? ingestWriter(options.sqliteFile!) : undefined;
+  if (writer) repos.emails = { ...repos.emails, storeIncoming: groupCommit(writer.storeIncoming) };
   return {
     dialect,
-    repos: createRepositories(db),
+    repos,
     notifications,
     async ping() {
       try {
@@ -92,6 +113,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         return false;
       }
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await writer?.close();
+      await db.destroy();
+    },
   };
 }

@@ -4,13 +4,11 @@ import type {
   AttachmentRecord, EmailFilter, EmailRecord, EmailRepository, EmailSummary, MailAddress,
 } from '../ports.js';
 import { pageOffset } from '../../core/paging.js';
-import { collectBlobs, putBlob } from './blobs.js';
-import { assignThread } from './threading.js';
-import { threadKeys } from '../../core/threading.js';
+import { collectBlobs } from './blobs.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 import { enqueueWebhookEvents } from './webhook-outbox.js';
-import { emailReadEvent, receivedEmailEvents, type WebhookEvent } from '../webhook-events.js';
-import { allocateImapUid } from './imap-mailbox-repository.js';
+import { emailReadEvent } from '../webhook-events.js';
+import { storeIncomingGroup } from './store-incoming.js';
 
 /** Every column but the bodies and headers: lists never load what they do not show. */
 const SUMMARY_COLUMNS = [
@@ -100,88 +98,12 @@ async function summaries(db: Kysely<Database>, rows: SummaryRow[]): Promise<Emai
   return rows.map((row) => toSummary(row, ids.get(row.id) ?? []));
 }
 
-async function insertEmail(trx: Transaction<Database>, email: EmailRecord): Promise<void> {
-  const imapUid = await allocateImapUid(trx, email.inboxId);
-  await trx
-    .insertInto('emails')
-    .values({
-      id: email.id,
-      tenant_id: email.tenantId,
-      inbox_id: email.inboxId,
-      message_id: email.messageId,
-      in_reply_to: email.inReplyTo,
-      subject: email.subject,
-      from_address: email.from,
-      sender_json: email.sender ? JSON.stringify(email.sender) : null,
-      recipients_json: JSON.stringify(email.recipients),
-      reply_to: email.replyTo,
-      headers_json: JSON.stringify(email.headers),
-      text_body: email.textBody,
-      html_body: email.htmlBody,
-      charset: email.charset,
-      body_md5: email.bodyMd5,
-      body_part_content_types: JSON.stringify(email.bodyPartContentTypes),
-      size_bytes: email.sizeBytes,
-      raw_sha256: email.rawSha256,
-      attachment_count: email.attachmentIds.length,
-      read: flag(email.read),
-      favourite: flag(email.favourite),
-      created_at: toMillis(email.createdAt),
-      updated_at: toMillis(email.updatedAt),
-      thread_id: email.threadId ?? null,
-      imap_uid: imapUid,
-    })
-    .execute();
-}
-
 export function emailRepository(db: Kysely<Database>): EmailRepository {
   return {
     async storeIncoming(batch) {
       if (batch.length === 0) return;
-      await db.transaction().execute(async (trx) => {
-        const written = new Set<string>();
-        const put = async (sha256: string, content: Buffer, at: number) => {
-          if (written.has(sha256)) return;
-          written.add(sha256);
-          await putBlob(trx, sha256, content, at);
-        };
-        // Copies of one message for several inboxes of a tenant share a thread, even without a Message-ID.
-        const threadOfCopy = new Map<string, string>();
-        const webhookEvents: WebhookEvent[] = [];
-        for (const { email, raw, attachments } of batch) {
-          const at = toMillis(email.createdAt);
-          await put(email.rawSha256, raw, at);
-          const copyKey = `${email.tenantId}\n${email.rawSha256}`;
-          let threadId = threadOfCopy.get(copyKey);
-          if (!threadId) {
-            threadId = await assignThread(trx, email.tenantId, threadKeys(email), at);
-            threadOfCopy.set(copyKey, threadId);
-          }
-          email.threadId = threadId;
-          await insertEmail(trx, email);
-          for (const [position, { record, content }] of attachments.entries()) {
-            await put(record.sha256, content, at);
-            await trx
-              .insertInto('attachments')
-              .values({
-                id: record.id,
-                tenant_id: record.tenantId,
-                email_id: email.id,
-                position,
-                name: record.name,
-                content_type: record.contentType,
-                size: record.size,
-                content_id: record.contentId,
-                blob_sha256: record.sha256,
-                created_at: at,
-              })
-              .execute();
-          }
-          webhookEvents.push(...receivedEmailEvents(email, attachments.map((a) => a.record)));
-        }
-        // Webhook delivery jobs commit with the mail they announce (outbox; see webhook-outbox.ts).
-        await enqueueWebhookEvents(trx, webhookEvents, Date.now());
-      });
+      // one transaction, a fixed number of statements for the whole batch (store-incoming.ts)
+      await db.transaction().execute((trx) => storeIncomingGroup(trx, batch));
     },
 
     async findById(tenantId, id) {

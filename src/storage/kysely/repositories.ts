@@ -17,6 +17,8 @@ import { threadRepository } from './thread-repository.js';
 import { schedulerLocks } from './dialect/locks.js';
 import { webhookRepository } from './webhook-repository.js';
 import { imapMailboxRepository } from './imap-mailbox-repository.js';
+import { sendQueueRepository } from './send-queue-repository.js';
+import { trackingPixelRepository } from './tracking-pixel-repository.js';
 
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -35,6 +37,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     schedulerLocks: schedulerLocks(db),
     webhooks: webhookRepository(db),
     imapMailboxes: imapMailboxRepository(db),
+    sendQueue: sendQueueRepository(db),
+    trackingPixels: trackingPixelRepository(db),
   };
 }
 

@@ -315,6 +315,11 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
         return withWebhooks(rows, token);
       }
       // SQLite: one process, and better-sqlite3 runs one transaction at a time.
+      // Look first without a transaction: a write transaction takes the file's write lock,
+      // which the ingest writer thread needs for every group of incoming mail, and the
+      // worker is woken by every stored email, mostly to find nothing due.
+      const anyDue = await db.selectFrom('webhook_deliveries').select('id').where(dueAt(now)).where(enabled).limit(1).execute();
+      if (anyDue.length === 0) return [];
       const rows = await db.transaction().execute(async (trx) => {
         const due = await trx.selectFrom('webhook_deliveries').select('id')
           .where(dueAt(now)).where(enabled).orderBy('next_attempt_at').limit(limit).execute();

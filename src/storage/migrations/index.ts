@@ -11,6 +11,8 @@ import * as m0009 from './0009_threads.js';
 import * as m0010 from './0010_sent_attachments.js';
 import * as m0011 from './0011_webhooks.js';
 import * as m0012 from './0012_imap.js';
+import * as m0013 from './0013_tracking_pixels.js';
+import * as m0014 from './0014_send_queue.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010_sent_attachments': m0010,
   '0011_webhooks': m0011,
   '0012_imap': m0012,
+  '0013_tracking_pixels': m0013,
+  '0014_send_queue': m0014,
 };

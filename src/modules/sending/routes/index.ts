@@ -15,6 +15,8 @@ import { forwardEmail } from './forwardEmail.js';
 import { canSend } from './canSend.js';
 import { sendEmailSourceOptional } from './sendEmailSourceOptional.js';
 import { getDeliveryStatusesByInboxId } from './getDeliveryStatusesByInboxId.js';
+import { sendEmailWithQueue } from './sendEmailWithQueue.js';
+import { getSentEmailsWithQueueResults } from './getSentEmailsWithQueueResults.js';
 
 /** Sending (InboxController, EmailController.replyToEmail) and SentEmailsController. */
 export const sendingRoutes: SendingRoute[] = [
@@ -23,6 +25,7 @@ export const sendingRoutes: SendingRoute[] = [
   getSentDeliveryStatuses, getSentDeliveryStatusesBySentId, getSentDeliveryStatus,
   waitForDeliveryStatuses, getSentEmailHTMLContent, getSentEmailPreviewURLs, getSentOrganizationEmails,
   forwardEmail, canSend, sendEmailSourceOptional, getDeliveryStatusesByInboxId,
+  sendEmailWithQueue, getSentEmailsWithQueueResults,
 ];
 
 export const sendingPlugin: FastifyPluginAsyncTypebox<SendingRouteDeps> = async (app, deps) => {

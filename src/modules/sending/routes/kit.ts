@@ -3,6 +3,7 @@ import type { EmailService } from '../../email/email.service.js';
 import type { SendingService } from '../sending.service.js';
 import type { DeliveryStatusWaiter } from '../delivery-wait.js';
 import type { InboxService } from '../../inbox/inbox.service.js';
+import type { SendQueueService } from '../queue.service.js';
 
 export interface SendingRouteDeps {
   sending: SendingService;
@@ -10,6 +11,8 @@ export interface SendingRouteDeps {
   deliveryWait: DeliveryStatusWaiter;
   /** sendEmailSourceOptional makes an inbox when none is named */
   inboxes: InboxService;
+  /** sendEmailWithQueue and its results */
+  sendQueue: SendQueueService;
 }
 export type SendingRoute = (app: TypedApp, deps: SendingRouteDeps) => void;
 

@@ -1,0 +1,197 @@
+import { AppError, type ErrorCode } from '../core/errors.js';
+import type { LogSink } from '../core/logger.js';
+import type { ClaimedSend, SendAttemptOutcome, SendQueueRepository } from '../storage/ports.js';
+import { backoffMs } from './webhook-delivery.js';
+
+export interface SendQueueSettings {
+  /** wait before the first retry of a transient failure; doubled each time up to maxBackoffMs */
+  retryBaseMs: number;
+  maxBackoffMs: number;
+  /** transient failures are retried this long after the job was queued, then the job fails */
+  retryWindowMs: number;
+  /** sends in flight at once on this node */
+  concurrency: number;
+  /**
+   * How long a claimed job stays with its worker. It must outlive any send (a relay may
+   * take its 30 s timeouts several times over), or a second worker would send it again.
+   */
+  leaseMs: number;
+}
+
+export const DEFAULT_SEND_QUEUE_SETTINGS: SendQueueSettings = {
+  retryBaseMs: 1000,
+  maxBackoffMs: 5 * 60 * 1000,
+  retryWindowMs: 24 * 60 * 60 * 1000,
+  concurrency: 8,
+  leaseMs: 10 * 60 * 1000,
+};
+
+/** Longest sleep between looks at the table (jobs queued on another node, which wakes only its own worker). */
+const IDLE_POLL_MS = 2000;
+
+/** Errors that are the request's fault: sending it again cannot succeed, so they end the job. */
+const FINAL_CODES: ReadonlySet<ErrorCode> = new Set(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'QUOTA_EXCEEDED', 'TOO_LARGE']);
+
+/** Exception names of the results, in the words of the API's own errors. */
+const EXCEPTION_NAMES: Partial<Record<ErrorCode, string>> = {
+  BAD_REQUEST: 'BadRequestException',
+  NOT_FOUND: 'NotFoundException',
+  FORBIDDEN: 'ForbiddenException',
+  UNAUTHORIZED: 'UnauthorizedException',
+  CONFLICT: 'ConflictException',
+  QUOTA_EXCEEDED: 'QuotaExceededException',
+  TOO_LARGE: 'PayloadTooLargeException',
+};
+
+/**
+ * What an attempt means for the job. A send that returned was recorded (a receipt and a
+ * delivery status per recipient, FAILED ones included: the relay's refusal is the
+ * recipient's outcome, and repeating the send would only record it twice), so it is done.
+ * A 4xx-type refusal (bad options, inbox gone or expired) is final. Anything else (the
+ * database unavailable, an unexpected fault before the receipt was stored) is transient:
+ * retried with capped exponential backoff until the retry window closes.
+ */
+export function outcomeOf(job: ClaimedSend, result: { sentEmailId: string } | { error: unknown }, now: number, settings: SendQueueSettings): SendAttemptOutcome {
+  if ('sentEmailId' in result) return { state: 'sent', sentEmailId: result.sentEmailId };
+  const err = result.error;
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof AppError && FINAL_CODES.has(err.code)) {
+    return { state: 'failed', errorName: EXCEPTION_NAMES[err.code] ?? err.code, errorMessage: message };
+  }
+  const errorName = err instanceof Error ? err.constructor.name : 'Error';
+  const nextAttemptAt = now + backoffMs(job.attempts + 1, settings.retryBaseMs, settings.maxBackoffMs);
+  if (nextAttemptAt > job.createdAt.getTime() + settings.retryWindowMs) {
+    return { state: 'failed', errorName, errorMessage: `Gave up after ${job.attempts + 1} attempts: ${message}` };
+  }
+  return { state: 'pending', nextAttemptAt, errorName, errorMessage: `Attempt ${job.attempts + 1} failed, retrying: ${message}` };
+}
+
+/**
+ * The send-queue worker: claims due jobs (leased, so one worker runs a job at a time and a
+ * job whose worker died is claimed again when its lease runs out), runs the send, and
+ * records the outcome. Woken at once by enqueue on this node; otherwise a timer for the
+ * next retry or lease expiry, and an idle look at the table for jobs other nodes queued.
+ * Jobs live in the database, so a restart resumes the pending ones.
+ *
+ * Delivery is at least once: a crash after the send was recorded but before the outcome
+ * was stored sends that job again after the restart.
+ */
+export function sendQueueWorker(deps: {
+  repo: SendQueueRepository;
+  /** runs the send of a job; answers the sent email's id */
+  send(job: ClaimedSend): Promise<string>;
+  log: LogSink;
+  settings?: Partial<SendQueueSettings>;
+  /** SQLite: no other process can hold a lease, so leases left by a crash are released at start */
+  singleProcess: boolean;
+}) {
+  const { repo, log } = deps;
+  const settings: SendQueueSettings = { ...DEFAULT_SEND_QUEUE_SETTINGS, ...deps.settings };
+  const inFlight = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let pumping = false;
+  let again = false;
+  let stopped = true;
+  /** settled() callers, answered when a pass finds nothing due and nothing running */
+  let idleWaiters: Array<() => void> = [];
+
+  async function attempt(job: ClaimedSend): Promise<void> {
+    let result: { sentEmailId: string } | { error: unknown };
+    try {
+      result = { sentEmailId: await deps.send(job) };
+    } catch (error) {
+      result = { error };
+    }
+    const now = Date.now();
+    const outcome = outcomeOf(job, result, now, settings);
+    if (outcome.state === 'pending') log.warn({ err: 'error' in result ? result.error : undefined, jobId: job.id }, 'queued send failed; it is retried');
+    const recorded = await repo.complete(job, outcome, now);
+    if (!recorded) log.warn({ jobId: job.id }, 'queued send outlived its lease; another worker had taken it over');
+  }
+
+  function track(job: ClaimedSend): void {
+    const running: Promise<void> = attempt(job)
+      .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'queued send outcome could not be recorded; its lease will run out and it is tried again'))
+      .finally(() => {
+        inFlight.delete(running);
+        kick();
+      });
+    inFlight.add(running);
+  }
+
+  async function pump(): Promise<void> {
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      // A kick while this pass runs (even while arming the timer) means another pass.
+      do {
+        again = false;
+        while (!stopped && inFlight.size < settings.concurrency) {
+          const batch = await repo.claimDue(Date.now(), settings.concurrency - inFlight.size, settings.leaseMs);
+          for (const job of batch) track(job);
+          if (batch.length === 0) break;
+        }
+        if (!stopped) await armTimer();
+      } while (again && !stopped);
+      if (inFlight.size === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const resolve of waiters) resolve();
+      }
+    } catch (err) {
+      if (!stopped) {
+        log.warn({ err }, 'send queue: could not read due jobs; trying again shortly');
+        arm(1000);
+      }
+    } finally {
+      pumping = false;
+    }
+  }
+
+  async function armTimer(): Promise<void> {
+    const next = await repo.nextDueAt();
+    arm(next === undefined ? IDLE_POLL_MS : Math.min(Math.max(next - Date.now(), 10), IDLE_POLL_MS));
+  }
+
+  function arm(ms: number): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(kick, ms);
+    timer.unref();
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    void pump();
+  }
+
+  return {
+    async start(): Promise<void> {
+      stopped = false;
+      if (deps.singleProcess) await repo.releaseLeases();
+      kick();
+    },
+    /** wake now: a job was just committed */
+    kick,
+    /**
+     * Resolves once every job due now has run and its outcome is recorded (jobs whose retry
+     * is later do not count). Tests wait on it instead of sleeping.
+     */
+    settled(): Promise<void> {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        kick();
+      });
+    },
+    /** stops claiming, and waits for the sends under way to be recorded */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type SendQueueWorker = ReturnType<typeof sendQueueWorker>;

@@ -1,0 +1,110 @@
+/**
+ * SQLite ingest on a writer thread. better-sqlite3 is synchronous: storing mail on the
+ * main thread blocked the event loop for every statement and every fsync, so while one
+ * message committed no other could be received or parsed, and nothing ever queued up to
+ * share a commit. Here a worker thread with its own connection to the same file stores
+ * the groups (group-commit.ts): while it runs one transaction and its fsync, the main
+ * thread keeps accepting and parsing, and what queued meanwhile becomes the next group.
+ *
+ * Durability is unchanged: the worker answers after COMMIT returned (synchronous=FULL),
+ * and only then does the caller's promise resolve and the SMTP 250 go out.
+ */
+import { Worker } from 'node:worker_threads';
+import type { IncomingEmail } from '../ports.js';
+
+export type WriterRequest = { type: 'store'; id: number; items: IncomingEmail[] } | { type: 'close' };
+export type WriterReply =
+  | { id: number; threadIds: Array<string | null> }
+  | { id: number; error: { name: string; message: string; code?: string } };
+
+export interface IngestWriter {
+  /** Stores the batch in one transaction on the writer thread; sets each email.threadId. */
+  storeIncoming(batch: IncomingEmail[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built worker; or, when this module runs as TypeScript source under tsx (tests, dev),
+ * the .ts worker loaded through tsx, whose loader hooks workers do not inherit on Node 20.
+ */
+function spawnWorker(file: string): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./ingest-writer.worker.js', import.meta.url), { workerData: { file } });
+  const source = new URL('./ingest-writer.worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(boot, { eval: true, workerData: { file } });
+}
+
+export function ingestWriter(file: string): IngestWriter {
+  let worker: Worker | undefined;
+  let nextId = 1;
+  const pending = new Map<number, { batch: IncomingEmail[]; resolve(): void; reject(err: Error): void }>();
+
+  const failAll = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  // An idle writer never keeps the process alive; one with groups in flight does.
+  const settle = (w: Worker) => {
+    if (pending.size === 0) w.unref();
+  };
+
+  // Started on first use: after the main connection has migrated the schema.
+  const start = (): Worker => {
+    const w = spawnWorker(file);
+    w.on('message', (reply: WriterReply) => {
+      const p = pending.get(reply.id);
+      if (!p) return;
+      pending.delete(reply.id);
+      settle(w);
+      if ('error' in reply) {
+        p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, code: reply.error.code }));
+        return;
+      }
+      reply.threadIds.forEach((threadId, i) => (p.batch[i]!.email.threadId = threadId));
+      p.resolve();
+    });
+    w.on('error', (err) => failAll(err));
+    w.on('exit', (code) => {
+      if (worker === w) worker = undefined;
+      // a writer that died mid-group left its transaction uncommitted: those callers fail
+      failAll(new Error(`the ingest writer thread exited (code ${code})`));
+    });
+    return w;
+  };
+
+  return {
+    storeIncoming(batch) {
+      if (batch.length === 0) return Promise.resolve();
+      worker ??= start();
+      const id = nextId++;
+      // Bytes go over as exact copies, moved rather than cloned: a small Buffer is a view
+      // of Node's shared 8 KB pool, and cloning a view clones all of its pool.
+      const transfer: ArrayBuffer[] = [];
+      const moved = (bytes: Buffer): Buffer => {
+        const copy = new Uint8Array(bytes.length);
+        copy.set(bytes);
+        transfer.push(copy.buffer);
+        return copy as Buffer;
+      };
+      const items = batch.map(({ email, raw, attachments }) => ({
+        email, raw: moved(raw), attachments: attachments.map(({ record, content }) => ({ record, content: moved(content) })),
+      }));
+      const request: WriterRequest = { type: 'store', id, items };
+      return new Promise<void>((resolve, reject) => {
+        pending.set(id, { batch, resolve, reject });
+        worker!.ref();
+        worker!.postMessage(request, transfer);
+      });
+    },
+    async close() {
+      const w = worker;
+      if (!w) return;
+      worker = undefined;
+      // the worker finishes the groups it was sent, then closes its connection and exits
+      const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+      w.ref();
+      w.postMessage({ type: 'close' } satisfies WriterRequest);
+      await exited;
+    },
+  };
+}

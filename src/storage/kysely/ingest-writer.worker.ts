@@ -1,0 +1,47 @@
+/**
+ * The ingest writer thread (see ingest-writer.ts): its own SQLite connection, on which it
+ * stores the groups of incoming mail the main thread posts, one transaction per group,
+ * and answers with the threads it assigned once the group has committed.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../schema.js';
+import type { IncomingEmail } from '../ports.js';
+import { kyselyDatabase, openSqlite } from './dialect/sqlite.js';
+import { emailRepository } from './email-repository.js';
+import type { WriterReply, WriterRequest } from './ingest-writer.js';
+
+const { file } = workerData as { file: string };
+const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselyDatabase(openSqlite(file)) }) });
+const emails = emailRepository(db);
+
+/** Buffers arrive as plain Uint8Arrays; the driver binds Buffers as BLOBs. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+// One group at a time, in arrival order: the main thread sends the next when this one is answered.
+let chain = Promise.resolve();
+parentPort!.on('message', (request: WriterRequest) => {
+  if (request.type === 'close') {
+    chain = chain.then(async () => {
+      await db.destroy();
+      parentPort!.close();
+    });
+    return;
+  }
+  chain = chain.then(async () => {
+    const batch: IncomingEmail[] = request.items.map((item) => ({
+      email: item.email,
+      raw: asBuffer(item.raw),
+      attachments: item.attachments.map((a) => ({ record: a.record, content: asBuffer(a.content) })),
+    }));
+    let reply: WriterReply;
+    try {
+      await emails.storeIncoming(batch);
+      reply = { id: request.id, threadIds: batch.map((b) => b.email.threadId ?? null) };
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      reply = { id: request.id, error: { name: e.name, message: e.message, code: (e as { code?: string }).code } };
+    }
+    parentPort!.postMessage(reply);
+  });
+});

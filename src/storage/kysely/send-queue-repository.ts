@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { PostgresAdapter, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../schema.js';
+import type { SendQueueTable } from '../send-queue-tables.js';
+import type { ClaimedSend, SendQueueFilter, SendQueueRecord, SendQueueRepository, SendQueueState } from '../send-queue-ports.js';
+import { pageOffset } from '../../core/paging.js';
+import { fromMillis, toMillis } from './rows.js';
+
+const toRecord = (row: Selectable<SendQueueTable>): SendQueueRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  inboxId: row.inbox_id,
+  subject: row.subject,
+  options: JSON.parse(row.options_json) as Record<string, unknown>,
+  state: row.state as SendQueueState,
+  attempts: Number(row.attempts),
+  nextAttemptAt: fromMillis(row.next_attempt_at),
+  sentEmailId: row.sent_email_id,
+  errorName: row.error_name,
+  errorMessage: row.error_message,
+  createdAt: fromMillis(row.created_at),
+  updatedAt: fromMillis(row.updated_at),
+});
+
+const toClaim = (token: string) => (row: Selectable<SendQueueTable>): ClaimedSend => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  inboxId: row.inbox_id,
+  options: JSON.parse(row.options_json) as Record<string, unknown>,
+  attempts: Number(row.attempts),
+  createdAt: fromMillis(row.created_at),
+  leaseToken: token,
+});
+
+function whereJobs(tenantId: string, f: SendQueueFilter) {
+  return (eb: ExpressionBuilder<Database, 'send_queue'>) => {
+    const and = [eb('send_queue.tenant_id', '=', tenantId)];
+    if (f.since) and.push(eb('send_queue.created_at', '>', toMillis(f.since)));
+    if (f.before) and.push(eb('send_queue.created_at', '<', toMillis(f.before)));
+    return eb.and(and);
+  };
+}
+
+/** A job is due when pending and its time has come, or when a lease ran out (its worker died). */
+const dueAt = (now: number) => (eb: ExpressionBuilder<Database, 'send_queue'>) => eb.or([
+  eb.and([eb('send_queue.state', '=', 'pending'), eb('send_queue.next_attempt_at', '<=', now)]),
+  eb.and([eb('send_queue.state', '=', 'inflight'), eb('send_queue.lease_until', '<', now)]),
+]);
+
+export function sendQueueRepository(db: Kysely<Database>): SendQueueRepository {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  return {
+    async enqueue(job) {
+      await db.insertInto('send_queue').values({
+        id: job.id,
+        tenant_id: job.tenantId,
+        inbox_id: job.inboxId,
+        subject: job.subject,
+        options_json: JSON.stringify(job.options),
+        state: job.state,
+        attempts: job.attempts,
+        next_attempt_at: toMillis(job.nextAttemptAt),
+        lease_token: null,
+        lease_until: null,
+        sent_email_id: job.sentEmailId,
+        error_name: job.errorName,
+        error_message: job.errorMessage,
+        created_at: toMillis(job.createdAt),
+        updated_at: toMillis(job.updatedAt),
+      }).execute();
+    },
+
+    async page(tenantId, filter, page) {
+      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
+      const [rows, total] = await Promise.all([
+        db.selectFrom('send_queue').selectAll().where(whereJobs(tenantId, filter))
+          .orderBy('created_at', direction).orderBy('id', direction)
+          .limit(page.size).offset(pageOffset(page)).execute(),
+        db.selectFrom('send_queue').select((eb) => eb.fn.countAll<number>().as('n')).where(whereJobs(tenantId, filter))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toRecord), total: Number(total.n) };
+    },
+
+    async claimDue(now, limit, leaseMs) {
+      const token = randomUUID();
+      const lease = { state: 'inflight', lease_token: token, lease_until: now + leaseMs, updated_at: now } as const;
+      const rows = await db.transaction().execute(async (trx) => {
+        let due = trx.selectFrom('send_queue').select('id').where(dueAt(now)).orderBy('next_attempt_at').limit(limit);
+        // PostgreSQL: rows another node is claiming are skipped, not waited for, so no send runs twice at once.
+        // SQLite: one process, and better-sqlite3 runs one transaction at a time.
+        if (postgres) due = due.forUpdate().skipLocked();
+        const ids = await due.execute();
+        if (ids.length === 0) return [];
+        return trx.updateTable('send_queue').set(lease).where('id', 'in', ids.map((d) => d.id)).returningAll().execute();
+      });
+      return rows.map(toClaim(token));
+    },
+
+    async complete(claim, outcome, at) {
+      const base = { attempts: claim.attempts + 1, lease_token: null, lease_until: null, updated_at: at };
+      const set = outcome.state === 'sent'
+        ? { ...base, state: 'sent', sent_email_id: outcome.sentEmailId, error_name: null, error_message: null }
+        : outcome.state === 'failed'
+          ? { ...base, state: 'failed', error_name: outcome.errorName, error_message: outcome.errorMessage }
+          : { ...base, state: 'pending', next_attempt_at: outcome.nextAttemptAt, error_name: outcome.errorName, error_message: outcome.errorMessage };
+      // Guarded by the lease: if ours ran out and another worker took the job, its outcome is the one on record.
+      const moved = await db.updateTable('send_queue').set(set)
+        .where('id', '=', claim.id).where('lease_token', '=', claim.leaseToken).executeTakeFirst();
+      return Number(moved.numUpdatedRows) > 0;
+    },
+
+    async nextDueAt() {
+      const row = await db.selectFrom('send_queue')
+        .select((eb) => [
+          eb.fn.min(eb.case().when('state', '=', 'pending').then(eb.ref('next_attempt_at')).end()).as('pending'),
+          eb.fn.min(eb.case().when('state', '=', 'inflight').then(eb.ref('lease_until')).end()).as('leased'),
+        ])
+        .where('state', 'in', ['pending', 'inflight'])
+        .executeTakeFirst();
+      const times = [row?.pending, row?.leased].filter((t) => t !== null && t !== undefined).map(Number);
+      return times.length > 0 ? Math.min(...times) : undefined;
+    },
+
+    async releaseLeases() {
+      await db.updateTable('send_queue')
+        .set({ state: 'pending', lease_token: null, lease_until: null })
+        .where('state', '=', 'inflight').execute();
+    },
+  };
+}

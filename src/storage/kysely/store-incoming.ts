@@ -1,0 +1,205 @@
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Database, EmailsTable } from '../schema.js';
+import type { EmailRecord, IncomingEmail } from '../ports.js';
+import { newId } from '../../core/ids.js';
+import { headerMessageId, threadKeys } from '../../core/threading.js';
+import { flag, toMillis } from './rows.js';
+import { enqueueWebhookEvents } from './webhook-outbox.js';
+import { receivedEmailEvents, type WebhookEvent } from '../webhook-events.js';
+
+/**
+ * Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound
+ * parameters for the widest table (emails, 25 columns).
+ */
+const ROWS_PER_INSERT = 100;
+
+/**
+ * Stores a group of incoming messages inside the caller's transaction with a number of
+ * statements that does not grow with the group: one multi-row insert per table, one
+ * thread lookup per table and tenant, one IMAP UID reservation per inbox, one webhook
+ * select. (Storing message by message cost ~10 statements each, and compiling and
+ * running them, not the commit, was most of the ingest's database time.)
+ *
+ * The result is what storing them one after the other would give: a message joins the
+ * thread of the first of its threadKeys already stored (earlier messages of the group
+ * count as stored), copies of one message for several inboxes of a tenant share a
+ * thread, and each inbox hands out IMAP UIDs in arrival order.
+ */
+export async function storeIncomingGroup(trx: Transaction<Database>, batch: IncomingEmail[]): Promise<void> {
+  if (batch.length === 0) return;
+  await putBlobs(trx, batch);
+
+  // Threads: what is already stored, looked up once for the whole group.
+  const keysOf = batch.map(({ email }) => threadKeys(email));
+  const storedThreads = await storedThreadsByKey(trx, batch, keysOf);
+  const groupThreads = new Map<string, string>(); // tenant + key → thread of an earlier message of this group
+  const threadOfCopy = new Map<string, string>(); // tenant + raw hash → thread of an earlier copy
+  const newThreads: Insertable<Database['email_threads']>[] = [];
+  batch.forEach(({ email }, i) => {
+    const copyKey = `${email.tenantId}\n${email.rawSha256}`;
+    let threadId = threadOfCopy.get(copyKey);
+    if (!threadId) {
+      const keys = keysOf[i]!;
+      threadId = keys
+        .map((k) => storedThreads.get(`${email.tenantId}\n${k}`) ?? groupThreads.get(`${email.tenantId}\n${k}`))
+        .find((t) => t !== undefined);
+      if (!threadId) {
+        threadId = newId();
+        newThreads.push({ id: threadId, tenant_id: email.tenantId, created_at: toMillis(email.createdAt) });
+      }
+      threadOfCopy.set(copyKey, threadId);
+    }
+    email.threadId = threadId;
+    const own = headerMessageId(email.messageId);
+    if (own && !groupThreads.has(`${email.tenantId}\n${own}`)) groupThreads.set(`${email.tenantId}\n${own}`, threadId);
+  });
+  for (const rows of chunks(newThreads)) await trx.insertInto('email_threads').values(rows).execute();
+
+  const uids = await reserveImapUids(trx, batch.map(({ email }) => email.inboxId));
+  const emailRows = batch.map(({ email }, i) => emailRow(email, uids[i]!));
+  for (const rows of chunks(emailRows)) await trx.insertInto('emails').values(rows).execute();
+
+  const attachmentRows = batch.flatMap(({ email, attachments }) =>
+    attachments.map(({ record }, position) => ({
+      id: record.id,
+      tenant_id: record.tenantId,
+      email_id: email.id,
+      position,
+      name: record.name,
+      content_type: record.contentType,
+      size: record.size,
+      content_id: record.contentId,
+      blob_sha256: record.sha256,
+      created_at: toMillis(email.createdAt),
+    })),
+  );
+  for (const rows of chunks(attachmentRows)) await trx.insertInto('attachments').values(rows).execute();
+
+  // Webhook delivery jobs commit with the mail they announce (outbox; see webhook-outbox.ts).
+  const events: WebhookEvent[] = batch.flatMap(({ email, attachments }) => receivedEmailEvents(email, attachments.map((a) => a.record)));
+  await enqueueWebhookEvents(trx, events, Date.now());
+}
+
+function chunks<T>(rows: T[], size = ROWS_PER_INSERT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Every raw message and attachment body once per hash. The upsert (rather than "do
+ * nothing") takes the row lock, so a concurrent garbage collection of the same hash waits
+ * for this transaction; rows go in hash order so concurrent writers lock them in one order.
+ */
+async function putBlobs(trx: Transaction<Database>, batch: IncomingEmail[]): Promise<void> {
+  const blobs = new Map<string, { content: Buffer; at: number }>();
+  const add = (sha256: string, content: Buffer, at: number) => {
+    const seen = blobs.get(sha256);
+    // as if stored one after the other: the last writer's time stays
+    if (!seen || seen.at < at) blobs.set(sha256, { content, at });
+  };
+  for (const { email, raw, attachments } of batch) {
+    const at = toMillis(email.createdAt);
+    add(email.rawSha256, raw, at);
+    for (const { record, content } of attachments) add(record.sha256, content, at);
+  }
+  const rows = [...blobs]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([sha256, { content, at }]) => ({ sha256, size: content.length, encoding: 'identity', content, created_at: at }));
+  for (const chunk of chunks(rows)) {
+    await trx
+      .insertInto('blobs')
+      .values(chunk)
+      .onConflict((oc) => oc.column('sha256').doUpdateSet({ created_at: (eb) => eb.ref('excluded.created_at') }))
+      .execute();
+  }
+}
+
+/**
+ * tenant + `<id>` → thread, for every thread key of the group already stored, received
+ * or sent. Like assignThread (threading.ts): sent mail first, then received, the first
+ * row per key wins; ids are matched in header form and bare, as storage may hold either.
+ */
+async function storedThreadsByKey(trx: Transaction<Database>, batch: IncomingEmail[], keysOf: string[][]): Promise<Map<string, string>> {
+  const candidatesByTenant = new Map<string, Set<string>>();
+  batch.forEach(({ email }, i) => {
+    const set = candidatesByTenant.get(email.tenantId) ?? new Set<string>();
+    for (const k of keysOf[i]!) set.add(k).add(k.slice(1, -1));
+    candidatesByTenant.set(email.tenantId, set);
+  });
+  const found = new Map<string, string>();
+  for (const [tenantId, set] of candidatesByTenant) {
+    if (set.size === 0) continue;
+    for (const table of ['sent_emails', 'emails'] as const) {
+      for (const candidates of chunks([...set], 500)) {
+        const rows = await trx
+          .selectFrom(table)
+          .select(['message_id', 'thread_id'])
+          .where('tenant_id', '=', tenantId)
+          .where('message_id', 'in', candidates)
+          .where('thread_id', 'is not', null)
+          .execute();
+        for (const row of rows) {
+          const key = headerMessageId(row.message_id);
+          if (key && row.thread_id && !found.has(`${tenantId}\n${key}`)) found.set(`${tenantId}\n${key}`, row.thread_id);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * IMAP UIDs for messages to these inboxes (one entry per message, in order): one counter
+ * bump per inbox for all its messages of the group. 0 for an inbox deleted meanwhile:
+ * inserting its email then fails on the foreign key.
+ */
+async function reserveImapUids(trx: Transaction<Database>, inboxIds: string[]): Promise<number[]> {
+  const counts = new Map<string, number>();
+  for (const id of inboxIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const next = new Map<string, number>();
+  for (const [inboxId, n] of counts) {
+    const row = await trx
+      .updateTable('inboxes')
+      .set({ imap_uid_next: sql`imap_uid_next + ${n}` })
+      .where('id', '=', inboxId)
+      .returning('imap_uid_next')
+      .executeTakeFirst();
+    next.set(inboxId, row ? Number(row.imap_uid_next) - n : 0);
+  }
+  return inboxIds.map((id) => {
+    const uid = next.get(id)!;
+    if (uid > 0) next.set(id, uid + 1);
+    return uid;
+  });
+}
+
+function emailRow(email: EmailRecord, imapUid: number): Insertable<EmailsTable> {
+  return {
+    id: email.id,
+    tenant_id: email.tenantId,
+    inbox_id: email.inboxId,
+    message_id: email.messageId,
+    in_reply_to: email.inReplyTo,
+    subject: email.subject,
+    from_address: email.from,
+    sender_json: email.sender ? JSON.stringify(email.sender) : null,
+    recipients_json: JSON.stringify(email.recipients),
+    reply_to: email.replyTo,
+    headers_json: JSON.stringify(email.headers),
+    text_body: email.textBody,
+    html_body: email.htmlBody,
+    charset: email.charset,
+    body_md5: email.bodyMd5,
+    body_part_content_types: JSON.stringify(email.bodyPartContentTypes),
+    size_bytes: email.sizeBytes,
+    raw_sha256: email.rawSha256,
+    attachment_count: email.attachmentIds.length,
+    read: flag(email.read),
+    favourite: flag(email.favourite),
+    created_at: toMillis(email.createdAt),
+    updated_at: toMillis(email.updatedAt),
+    thread_id: email.threadId ?? null,
+    imap_uid: imapUid,
+  };
+}
