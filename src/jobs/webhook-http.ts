@@ -20,6 +20,11 @@ export interface PostOptions {
   blockPrivate: boolean;
   /** accept any TLS certificate (the webhook's ignoreInsecureSslCertificates) */
   insecure?: boolean;
+  /**
+   * Which IP-literal targets count as private; isPrivateAddress unless given. Tests narrow it
+   * to prove the check runs on every redirect hop, as every local address is private.
+   */
+  isPrivate?: (address: string) => boolean;
 }
 
 const EXCERPT_CHARS = 1000;
@@ -65,12 +70,12 @@ const agents = {
   insecure: new https.Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false }),
 };
 
-function checkTarget(url: URL, blockPrivate: boolean): void {
+function checkTarget(url: URL, options: PostOptions): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedTarget(`unsupported scheme ${url.protocol}`);
-  if (!blockPrivate) return;
+  if (!options.blockPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // IP literals are connected to without a lookup, so they are checked here.
-  if (isIP(host) && isPrivateAddress(host)) throw new BlockedTarget(`${host} is a private address`);
+  if (isIP(host) && (options.isPrivate ?? isPrivateAddress)(host)) throw new BlockedTarget(`${host} is a private address`);
   if (host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost')) throw new BlockedTarget(`${host} is loopback`);
 }
 
@@ -115,7 +120,7 @@ export async function postWebhook(
   let body: string | null = target.body;
   try {
     for (let hop = 0; ; hop++) {
-      checkTarget(url, options.blockPrivate);
+      checkTarget(url, options);
       const headers = body === null ? withoutContentType(target.headers) : target.headers;
       const answer = await once(url, method, headers, body, options, signal);
       if (answer.status >= 300 && answer.status < 400 && answer.location && hop < MAX_REDIRECTS) {

@@ -39,8 +39,9 @@ export async function openBrowser(): Promise<Session> {
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   const page = await context.newPage();
-  // Waits are on events; ten seconds is ample on a loaded machine and keeps failures quick.
-  page.setDefaultTimeout(10_000);
+  // Waits are on events. A browser's first pages on a fresh machine (font caches, a loaded
+  // CI host running other suites) took over ten seconds once, so allow thirty.
+  page.setDefaultTimeout(30_000);
   return {
     browser, context, page,
     close: () => browser.close(),
