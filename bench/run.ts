@@ -116,7 +116,8 @@ function runLoadgen(spec: LoadSpec): Promise<LoadResult> {
 async function main() {
   if (flag('fetch-postfix') && !findSmtpSource()) fetchPostfix();
   const smtpSource = flag('node-loadgen') ? null : findSmtpSource();
-  const loadGenerator = smtpSource ? `smtp-source (${smtpSource.path})` : 'bench/loadgen.ts (Node)';
+  // Named, not located: results are committed and must not carry this machine's paths.
+  const loadGenerator = smtpSource ? "Postfix's smtp-source" : 'bench/loadgen.ts (Node)';
   console.log(`load generator: ${loadGenerator}; ${MESSAGES} messages per run, ${SESSIONS} sessions, ${DEADLINE_MS / 1000} s cap`);
   await build();
 
