@@ -25,6 +25,13 @@ export interface Session {
   close(): Promise<void>;
 }
 
+/**
+ * Without Chromium the browser suites are skipped, saying why, so `npm test` on a fresh clone
+ * still passes; CI (CI set) installs Chromium and never skips them.
+ */
+export const browserSkip: string | false =
+  existsSync(CHROMIUM) || process.env.CI ? false : `Chromium not found at ${CHROMIUM}: install Debian's chromium package (or set PIGEONHOLE_CHROMIUM)`;
+
 /** Headless Chromium with a fresh profile and no background traffic to the outside world. */
 export async function openBrowser(): Promise<Session> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (or set PIGEONHOLE_CHROMIUM)`);

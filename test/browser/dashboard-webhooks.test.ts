@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { smtpTransport } from '../helpers/smtp.js';
-import { ensureDashboardBuilt, openBrowser, screenshot, signIn, startWatcher, type Session, type Watcher } from './browser.js';
+import { ensureDashboardBuilt, openBrowser, screenshot, signIn, startWatcher, type Session, type Watcher, browserSkip } from './browser.js';
 
 /**
  * The webhook views against the real webhook API (SQLite only, as the other browser tests).
@@ -12,7 +12,7 @@ import { ensureDashboardBuilt, openBrowser, screenshot, signIn, startWatcher, ty
  */
 const NEEDED = ['createWebhook', 'getInboxWebhooksPaginated', 'getWebhookResults', 'sendTestData', 'redriveWebhookResult', 'deleteWebhookById'];
 
-describe('dashboard webhooks in a browser', () => {
+describe('dashboard webhooks in a browser', { skip: browserSkip }, () => {
   let server: TestServer;
   let tenant: Tenant;
   let browser: Session | undefined;

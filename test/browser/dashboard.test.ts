@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { smtpTransport } from '../helpers/smtp.js';
-import { ensureDashboardBuilt, openBrowser, screenshot, signIn, startWatcher, type Session, type Watcher } from './browser.js';
+import { ensureDashboardBuilt, openBrowser, screenshot, signIn, startWatcher, type Session, type Watcher, browserSkip } from './browser.js';
 
 /**
  * The dashboard in a real browser (Debian's Chromium through playwright-core) against the real
  * server. SQLite only: the dashboard speaks the public API, whose dialects the API tests cover.
  */
-describe('dashboard in a browser', () => {
+describe('dashboard in a browser', { skip: browserSkip }, () => {
   let server: TestServer;
   let tenant: Tenant;
   let browser: Session;
