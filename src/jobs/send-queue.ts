@@ -2,6 +2,7 @@ import { AppError, type ErrorCode } from '../core/errors.js';
 import type { LogSink } from '../core/logger.js';
 import type { ClaimedSend, SendAttemptOutcome, SendQueueRepository } from '../storage/ports.js';
 import { backoffMs } from './webhook-delivery.js';
+import { leasedJobRunner } from './leased-jobs.js';
 
 export interface SendQueueSettings {
   /** wait before the first retry of a transient failure; doubled each time up to maxBackoffMs */
@@ -25,9 +26,6 @@ export const DEFAULT_SEND_QUEUE_SETTINGS: SendQueueSettings = {
   concurrency: 8,
   leaseMs: 10 * 60 * 1000,
 };
-
-/** Longest sleep between looks at the table (jobs queued on another node, which wakes only its own worker). */
-const IDLE_POLL_MS = 2000;
 
 /** Errors that are the request's fault: sending it again cannot succeed, so they end the job. */
 const FINAL_CODES: ReadonlySet<ErrorCode> = new Set(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'QUOTA_EXCEEDED', 'TOO_LARGE']);
@@ -87,13 +85,6 @@ export function sendQueueWorker(deps: {
 }) {
   const { repo, log } = deps;
   const settings: SendQueueSettings = { ...DEFAULT_SEND_QUEUE_SETTINGS, ...deps.settings };
-  const inFlight = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | undefined;
-  let pumping = false;
-  let again = false;
-  let stopped = true;
-  /** settled() callers, answered when a pass finds nothing due and nothing running */
-  let idleWaiters: Array<() => void> = [];
 
   async function attempt(job: ClaimedSend): Promise<void> {
     let result: { sentEmailId: string } | { error: unknown };
@@ -109,89 +100,16 @@ export function sendQueueWorker(deps: {
     if (!recorded) log.warn({ jobId: job.id }, 'queued send outlived its lease; another worker had taken it over');
   }
 
-  function track(job: ClaimedSend): void {
-    const running: Promise<void> = attempt(job)
-      .catch((err: unknown) => log.warn({ err, jobId: job.id }, 'queued send outcome could not be recorded; its lease will run out and it is tried again'))
-      .finally(() => {
-        inFlight.delete(running);
-        kick();
-      });
-    inFlight.add(running);
-  }
-
-  async function pump(): Promise<void> {
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    try {
-      // A kick while this pass runs (even while arming the timer) means another pass.
-      do {
-        again = false;
-        while (!stopped && inFlight.size < settings.concurrency) {
-          const batch = await repo.claimDue(Date.now(), settings.concurrency - inFlight.size, settings.leaseMs);
-          for (const job of batch) track(job);
-          if (batch.length === 0) break;
-        }
-        if (!stopped) await armTimer();
-      } while (again && !stopped);
-      if (inFlight.size === 0) {
-        const waiters = idleWaiters;
-        idleWaiters = [];
-        for (const resolve of waiters) resolve();
-      }
-    } catch (err) {
-      if (!stopped) {
-        log.warn({ err }, 'send queue: could not read due jobs; trying again shortly');
-        arm(1000);
-      }
-    } finally {
-      pumping = false;
-    }
-  }
-
-  async function armTimer(): Promise<void> {
-    const next = await repo.nextDueAt();
-    arm(next === undefined ? IDLE_POLL_MS : Math.min(Math.max(next - Date.now(), 10), IDLE_POLL_MS));
-  }
-
-  function arm(ms: number): void {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(kick, ms);
-    timer.unref();
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    void pump();
-  }
-
-  return {
-    async start(): Promise<void> {
-      stopped = false;
-      if (deps.singleProcess) await repo.releaseLeases();
-      kick();
-    },
-    /** wake now: a job was just committed */
-    kick,
-    /**
-     * Resolves once every job due now has run and its outcome is recorded (jobs whose retry
-     * is later do not count). Tests wait on it instead of sleeping.
-     */
-    settled(): Promise<void> {
-      return new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        kick();
-      });
-    },
-    /** stops claiming, and waits for the sends under way to be recorded */
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await Promise.allSettled([...inFlight]);
-    },
-  };
+  return leasedJobRunner({
+    name: 'send queue',
+    source: repo,
+    run: attempt,
+    describe: (job) => ({ jobId: job.id }),
+    concurrency: settings.concurrency,
+    leaseMs: settings.leaseMs,
+    log,
+    singleProcess: deps.singleProcess,
+  });
 }
 
 export type SendQueueWorker = ReturnType<typeof sendQueueWorker>;

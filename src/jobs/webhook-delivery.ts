@@ -4,6 +4,7 @@ import type { EventBus, EventName } from '../events/bus.js';
 import type { ClaimedDelivery, WebhookAttemptOutcome, WebhookRepository, WebhookResultType } from '../storage/ports.js';
 import { postWebhook, type HttpAttempt } from './webhook-http.js';
 import { renderBody, signBody, SIGNATURE_HEADER } from './webhook-signature.js';
+import { leasedJobRunner } from './leased-jobs.js';
 
 export interface WebhookDeliverySettings {
   /** per attempt, milliseconds */
@@ -20,8 +21,6 @@ export interface WebhookDeliverySettings {
 
 /** Events after whose commit new delivery jobs may exist: each wakes the worker at once. */
 const WAKING_EVENTS: EventName[] = ['email.received', 'delivery-status.created', 'email.read', 'email.sent', 'email.opened'];
-/** Longest sleep between looks at the table (jobs other writers added without an event, e.g. a bulk mark-read). */
-const IDLE_POLL_MS = 2000;
 const DEFAULT_MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /** Capped exponential backoff: base, 2×base, 4×base, ... never more than the cap. */
@@ -76,13 +75,8 @@ export function webhookDeliveryWorker(deps: {
   const concurrency = settings.concurrency ?? 32;
   // A lease outlives any attempt, so a live worker never loses its job to another.
   const leaseMs = settings.timeoutMs * 2 + 5000;
-  const inFlight = new Set<Promise<void>>();
   const secrets = new Map<string, string>();
   const unsubscribe: Array<() => void> = [];
-  let timer: NodeJS.Timeout | undefined;
-  let pumping = false;
-  let again = false;
-  let stopped = true;
 
   const secretOf = async (tenantId: string) => {
     let secret = secrets.get(tenantId);
@@ -130,74 +124,27 @@ export function webhookDeliveryWorker(deps: {
     deps.bus.publish('webhook.result', { tenantId: job.tenantId, inboxId: job.inboxId ?? '', webhookId: job.webhookId, resultId, createdAt: new Date(now) });
   }
 
-  function track(job: ClaimedDelivery): void {
-    const running: Promise<void> = attempt(job)
-      .catch((err: unknown) => log.warn({ err, messageId: job.messageId }, 'webhook delivery could not be recorded; its lease will run out and it is tried again'))
-      .finally(() => {
-        inFlight.delete(running);
-        kick();
-      });
-    inFlight.add(running);
-  }
-
-  async function pump(): Promise<void> {
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    try {
-      do {
-        again = false;
-        while (!stopped && inFlight.size < concurrency) {
-          const batch = await repo.claimDue(Date.now(), concurrency - inFlight.size, leaseMs);
-          for (const job of batch) track(job);
-          if (batch.length === 0) break;
-        }
-      } while (again && !stopped);
-      if (!stopped) await armTimer();
-    } catch (err) {
-      if (!stopped) {
-        log.warn({ err }, 'webhook worker: could not read due deliveries; trying again shortly');
-        arm(1000);
-      }
-    } finally {
-      pumping = false;
-    }
-  }
-
-  async function armTimer(): Promise<void> {
-    const next = await repo.nextDueAt();
-    const wait = next === undefined ? IDLE_POLL_MS : Math.min(Math.max(next - Date.now(), 10), IDLE_POLL_MS);
-    arm(wait);
-  }
-
-  function arm(ms: number): void {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(kick, ms);
-    timer.unref();
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    void pump();
-  }
+  const runner = leasedJobRunner({
+    name: 'webhook worker',
+    source: repo,
+    run: attempt,
+    describe: (job) => ({ messageId: job.messageId }),
+    concurrency,
+    leaseMs,
+    log,
+    singleProcess: deps.singleProcess,
+  });
 
   return {
+    ...runner,
     async start(): Promise<void> {
-      stopped = false;
-      if (deps.singleProcess) await repo.releaseLeases();
-      for (const name of WAKING_EVENTS) unsubscribe.push(deps.bus.subscribe(name, kick));
-      kick();
+      await runner.start();
+      for (const name of WAKING_EVENTS) unsubscribe.push(deps.bus.subscribe(name, runner.kick));
     },
-    /** wake now (after a redrive, a test send, ...) */
-    kick,
     /** stops claiming, and waits for the attempts under way to be recorded */
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
       for (const off of unsubscribe.splice(0)) off();
-      await Promise.allSettled([...inFlight]);
+      await runner.stop();
     },
   };
 }

@@ -3,51 +3,7 @@ import assert from 'node:assert/strict';
 import { ManualClock } from '../../src/core/clock.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { rawMessage, smtpTransport } from '../helpers/smtp.js';
-
-interface StreamedEvent {
-  id: string;
-  event: string;
-  data: Record<string, unknown>;
-}
-
-/** Opens GET /events and hands out parsed events one at a time, in order. */
-async function openStream(server: TestServer, tenant: Tenant, query = '') {
-  const controller = new AbortController();
-  const response = await fetch(`${server.url}/events${query}`, { headers: { 'x-api-key': tenant.apiKey }, signal: controller.signal });
-  assert.equal(response.status, 200);
-  assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const nextBlock = async (): Promise<string> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return block;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error('the stream ended');
-      buffer += value;
-    }
-  };
-  // The stream says it is connected first, so nothing published after this is missed.
-  assert.equal(await nextBlock(), ': connected');
-  return {
-    async next(): Promise<StreamedEvent> {
-      for (;;) {
-        const block = await nextBlock();
-        if (block.startsWith(':')) continue;
-        const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-        return { id: fields.id!, event: fields.event!, data: JSON.parse(fields.data!) as Record<string, unknown> };
-      }
-    },
-    close: async () => {
-      await reader.cancel();
-      controller.abort();
-    },
-  };
-}
+import { openEventStream } from '../helpers/event-stream.js';
 
 describeEachDialect('GET /events', (dialect) => {
   let server: TestServer;
@@ -66,7 +22,7 @@ describeEachDialect('GET /events', (dialect) => {
 
   test('streams email.received for the caller as mail arrives, with ids to fetch it', async () => {
     const inbox = await alice.mailslurp.createInbox();
-    const stream = await openStream(server, alice);
+    const stream = await openEventStream(server, alice);
     try {
       await deliver(inbox.emailAddress, 'streamed');
       const event = await stream.next();
@@ -83,7 +39,7 @@ describeEachDialect('GET /events', (dialect) => {
   test("never another tenant's events: Bob's first event is his own mail, though Alice's came first", async () => {
     const alices = await alice.mailslurp.createInbox();
     const bobs = await bob.mailslurp.createInbox();
-    const stream = await openStream(server, bob);
+    const stream = await openEventStream(server, bob);
     try {
       await deliver(alices.emailAddress, 'for alice');
       await deliver(bobs.emailAddress, 'for bob');
@@ -98,7 +54,7 @@ describeEachDialect('GET /events', (dialect) => {
   test('inboxId narrows the stream to those inboxes; a foreign inbox is 404 before it opens', async () => {
     const watched = await alice.mailslurp.createInbox();
     const other = await alice.mailslurp.createInbox();
-    const stream = await openStream(server, alice, `?inboxId=${watched.id}`);
+    const stream = await openEventStream(server, alice, `?inboxId=${watched.id}`);
     try {
       await deliver(other.emailAddress, 'not watched');
       await deliver(watched.emailAddress, 'watched');
@@ -114,7 +70,7 @@ describeEachDialect('GET /events', (dialect) => {
 
   test('sending shows up as delivery-status.created events', async () => {
     const from = await alice.mailslurp.createInbox();
-    const stream = await openStream(server, alice, `?inboxId=${from.id}`);
+    const stream = await openEventStream(server, alice, `?inboxId=${from.id}`);
     try {
       const sent = await alice.mailslurp.sendEmail(from.id, { to: ['someone@example.com'], subject: 's', body: 'b' });
       const event = await stream.next();
@@ -132,7 +88,7 @@ describeEachDialect('GET /events', (dialect) => {
     const inbox = await alice.mailslurp.createInbox();
     await deliver(inbox.emailAddress, 'to be read');
     const [preview] = (await alice.inboxApi.getInboxEmailsPaginated({ inboxId: inbox.id })).content!;
-    const stream = await openStream(server, alice, `?inboxId=${inbox.id}`);
+    const stream = await openEventStream(server, alice, `?inboxId=${inbox.id}`);
     try {
       await alice.mailslurp.getEmail(preview!.id);
       await alice.mailslurp.getEmail(preview!.id);
@@ -152,7 +108,7 @@ describeEachDialect('GET /events', (dialect) => {
     try {
       const tenant = await own.createTenant();
       const inbox = await tenant.inboxApi.createInboxWithOptions({ createInboxDto: { expiresIn: 60_000 } });
-      const stream = await openStream(own, tenant);
+      const stream = await openEventStream(own, tenant);
       try {
         clock.advance(61_000);
         assert.equal(await own.server.expiry.runOnce(), 1);

@@ -6,48 +6,7 @@ import {
 } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, statusOf, type Tenant, type TestServer } from '../helpers/server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-
-interface StreamedEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
-
-/** GET /events for `tenant`; `next(name)` answers the next event of that name, skipping others. */
-async function openStream(server: TestServer, tenant: Tenant) {
-  const controller = new AbortController();
-  const response = await fetch(`${server.url}/events`, { headers: { 'x-api-key': tenant.apiKey }, signal: controller.signal });
-  assert.equal(response.status, 200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const nextBlock = async (): Promise<string> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return block;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error('the stream ended');
-      buffer += value;
-    }
-  };
-  assert.equal(await nextBlock(), ': connected');
-  return {
-    async next(name: string): Promise<StreamedEvent> {
-      for (;;) {
-        const block = await nextBlock();
-        if (block.startsWith(':')) continue;
-        const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-        if (fields.event === name) return { event: fields.event, data: JSON.parse(fields.data!) as Record<string, unknown> };
-      }
-    },
-    close: async () => {
-      await reader.cancel();
-      controller.abort();
-    },
-  };
-}
+import { openEventStream } from '../helpers/event-stream.js';
 
 /** The status and error message of a call the client rejects (it throws the Response). */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -134,7 +93,7 @@ describeEachDialect('tracking pixels', (dialect) => {
     const hook = await startWebhookReceiver();
     receivers.push(hook);
     await webhooks.createWebhook({ inboxId: sender.id, createWebhookOptions: { url: hook.url, eventName: Event.EMAIL_OPENED } });
-    const stream = await openStream(server, alice);
+    const stream = await openEventStream(server, alice);
     try {
       const sent = await alice.mailslurp.sendEmail(sender.id, {
         to: [reader.emailAddress], subject: 'tracked', isHTML: true, body: '<html><body><p>Hello</p></body></html>', addTrackingPixel: true,

@@ -5,6 +5,7 @@ import type { SendQueueTable } from '../send-queue-tables.js';
 import type { ClaimedSend, SendQueueFilter, SendQueueRecord, SendQueueRepository, SendQueueState } from '../send-queue-ports.js';
 import { pageOffset } from '../../core/paging.js';
 import { fromMillis, toMillis } from './rows.js';
+import { nextDueAt, releaseLeases } from './leased-jobs.js';
 
 const toRecord = (row: Selectable<SendQueueTable>): SendQueueRecord => ({
   id: row.id,
@@ -111,22 +112,8 @@ export function sendQueueRepository(db: Kysely<Database>): SendQueueRepository {
       return Number(moved.numUpdatedRows) > 0;
     },
 
-    async nextDueAt() {
-      const row = await db.selectFrom('send_queue')
-        .select((eb) => [
-          eb.fn.min(eb.case().when('state', '=', 'pending').then(eb.ref('next_attempt_at')).end()).as('pending'),
-          eb.fn.min(eb.case().when('state', '=', 'inflight').then(eb.ref('lease_until')).end()).as('leased'),
-        ])
-        .where('state', 'in', ['pending', 'inflight'])
-        .executeTakeFirst();
-      const times = [row?.pending, row?.leased].filter((t) => t !== null && t !== undefined).map(Number);
-      return times.length > 0 ? Math.min(...times) : undefined;
-    },
+    nextDueAt: () => nextDueAt(db, 'send_queue'),
 
-    async releaseLeases() {
-      await db.updateTable('send_queue')
-        .set({ state: 'pending', lease_token: null, lease_until: null })
-        .where('state', '=', 'inflight').execute();
-    },
+    releaseLeases: () => releaseLeases(db, 'send_queue'),
   };
 }

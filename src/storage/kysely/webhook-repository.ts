@@ -9,6 +9,7 @@ import type {
 import type { WebhookEventName } from '../webhook-events.js';
 import { pageOffset } from '../../core/paging.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { nextDueAt, releaseLeases } from './leased-jobs.js';
 
 const toWebhook = (row: Selectable<WebhooksTable>): WebhookRecord => ({
   id: row.id,
@@ -375,22 +376,8 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
       });
     },
 
-    async nextDueAt() {
-      const row = await db.selectFrom('webhook_deliveries')
-        .select((eb) => [
-          eb.fn.min(eb.case().when('state', '=', 'pending').then(eb.ref('next_attempt_at')).end()).as('pending'),
-          eb.fn.min(eb.case().when('state', '=', 'inflight').then(eb.ref('lease_until')).end()).as('leased'),
-        ])
-        .where('state', 'in', ['pending', 'inflight'])
-        .executeTakeFirst();
-      const times = [row?.pending, row?.leased].filter((t) => t !== null && t !== undefined).map(Number);
-      return times.length > 0 ? Math.min(...times) : undefined;
-    },
+    nextDueAt: () => nextDueAt(db, 'webhook_deliveries'),
 
-    async releaseLeases() {
-      await db.updateTable('webhook_deliveries')
-        .set({ state: 'pending', lease_token: null, lease_until: null })
-        .where('state', '=', 'inflight').execute();
-    },
+    releaseLeases: () => releaseLeases(db, 'webhook_deliveries'),
   };
 }
