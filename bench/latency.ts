@@ -2,10 +2,11 @@
  * Wake latency: from the end of SMTP DATA (the client writing the final dot) to a waiting
  * waitForLatestEmail call returning the message. Light load: one message at a time, each to
  * a fresh inbox with a waiter already parked on it. `waiter` and `sender` may be different
- * nodes on one PostgreSQL database, which measures the LISTEN/NOTIFY hop as well.
+ * nodes on one PostgreSQL database, which measures the LISTEN/NOTIFY hop as well. The same
+ * client measures the floors (bench/wake-floor.ts): servers that only speak the protocol.
  */
 import { Session, messageOf } from './loadgen.js';
-import type { Pigeonhole } from './systems.js';
+import { startWakeFloor, type FloorMode, type WakeTarget } from './systems.js';
 
 export interface LatencyResult {
   samples: number;
@@ -19,7 +20,7 @@ export const percentile = (sorted: number[], p: number): number =>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function wakeLatency(waiter: Pigeonhole, sender: Pigeonhole, samples: number): Promise<LatencyResult> {
+export async function wakeLatency(waiter: WakeTarget, sender: WakeTarget, samples: number): Promise<LatencyResult> {
   const session = await Session.open(sender.smtpPort);
   const expect = async (line: string | Buffer | null, code: number) => {
     const [got, text] = line === null ? await session.reply() : await session.command(line);
@@ -55,4 +56,24 @@ export async function wakeLatency(waiter: Pigeonhole, sender: Pigeonhole, sample
   session.close();
   times.sort((a, b) => a - b);
   return { samples: times.length, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: times.at(-1) ?? NaN };
+}
+
+export interface WakeFloors {
+  /** the protocol alone: two connections and two processes woken (bench/wake-floor.ts) */
+  bare: LatencyResult;
+  /** the same with one durable SQLite commit of the message before the answer */
+  durable: LatencyResult;
+}
+
+/** Both floors, measured by the same client as Pigeonhole is. */
+export async function wakeFloors(samples: number): Promise<WakeFloors> {
+  const measure = async (mode: FloorMode) => {
+    const floor = await startWakeFloor(mode);
+    try {
+      return await wakeLatency(floor, floor, samples);
+    } finally {
+      await floor.stop();
+    }
+  };
+  return { bare: await measure('bare'), durable: await measure('durable') };
 }

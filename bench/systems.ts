@@ -14,6 +14,7 @@ export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
 const MAILDEV = fileURLToPath(new URL('../node_modules/maildev/dist/bin/maildev.js', import.meta.url));
 const SINK = fileURLToPath(new URL('./sink.ts', import.meta.url));
+const WAKE_FLOOR = fileURLToPath(new URL('./wake-floor.ts', import.meta.url));
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -62,12 +63,16 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export interface Pigeonhole {
-  child: ChildProcess;
+/** What the wake-latency client needs of a server: its HTTP API and its SMTP port. */
+export interface WakeTarget {
   url: string;
   smtpPort: number;
   apiKey: string;
   api<T>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
+export interface Pigeonhole extends WakeTarget {
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -112,17 +117,40 @@ export async function startPigeonhole(options: PigeonholeOptions): Promise<Pigeo
     });
     child.once('exit', (code) => reject(new Error(`pigeonhole serve exited with ${code}: ${output}`)));
   });
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  return { child, url, smtpPort, apiKey: options.apiKey, api: apiOf(url, options.apiKey), stop: () => stopChild(child) };
+}
+
+function apiOf(url: string, apiKey: string): WakeTarget['api'] {
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { 'x-api-key': options.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   };
-  return { child, url, smtpPort, apiKey: options.apiKey, api, stop: () => stopChild(child) };
+}
+
+export type FloorMode = 'bare' | 'durable';
+
+/** A wake-latency floor (bench/wake-floor.ts): the protocol alone, or with one durable commit. */
+export async function startWakeFloor(mode: FloorMode): Promise<WakeTarget & { child: ChildProcess; stop(): Promise<void> }> {
+  const child = fork(WAKE_FLOOR, [mode], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const [{ httpPort, smtpPort }] = (await once(child, 'message')) as [{ httpPort: number; smtpPort: number }];
+  const url = `http://127.0.0.1:${httpPort}`;
+  return {
+    child,
+    url,
+    smtpPort,
+    apiKey: '',
+    api: apiOf(url, ''),
+    async stop() {
+      child.disconnect();
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
 }
 
 export interface MailDev {

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { EmailRecord } from '../storage/ports.js';
 import { MAX_WAIT_MS } from './wait.js';
 
 /** Events and their payloads. Published only after the change they describe is committed. */
@@ -20,6 +21,18 @@ export interface EventMap {
   'webhook.result': { tenantId: string; inboxId: string; webhookId: string; resultId: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
+
+/**
+ * What the publisher of an event already holds in memory, handed to this node's subscribers
+ * beside the payload so that they need not read it back from the store (a waiter answers a
+ * waitForLatestEmail with the email just committed). Read-only; never forwarded to other
+ * nodes nor written to event streams: events from peers come without it.
+ */
+export interface LocalExtras {
+  'email.received': { email: EmailRecord };
+}
+export type LocalOf<N extends EventName> = N extends keyof LocalExtras ? LocalExtras[N] : never;
+export type EventHandler<N extends EventName> = (payload: EventMap[N], local?: LocalOf<N>) => void;
 
 /**
  * In-process typed bus. Subscribers are side effects (waiters, later webhooks and the
@@ -54,8 +67,8 @@ export class EventBus {
     return this.emitter.listenerCount(name);
   }
 
-  publish<N extends EventName>(name: N, payload: EventMap[N]): void {
-    this.emitter.emit(name, payload);
+  publish<N extends EventName>(name: N, payload: EventMap[N], local?: LocalOf<N>): void {
+    this.emitter.emit(name, payload, local);
     for (const forward of this.forwarders) forward(name, payload);
   }
 
@@ -71,10 +84,10 @@ export class EventBus {
   }
 
   /** Returns the unsubscribe function. */
-  subscribe<N extends EventName>(name: N, handler: (payload: EventMap[N]) => void): () => void {
-    const safe = (payload: EventMap[N]) => {
+  subscribe<N extends EventName>(name: N, handler: EventHandler<N>): () => void {
+    const safe = (payload: EventMap[N], local?: LocalOf<N>) => {
       try {
-        handler(payload);
+        handler(payload, local);
       } catch {
         // a broken subscriber must not break delivery or other subscribers
       }

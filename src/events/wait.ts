@@ -1,5 +1,5 @@
 import { unavailable } from '../core/errors.js';
-import type { EventBus, EventName } from './bus.js';
+import type { EventBus, EventName, LocalOf } from './bus.js';
 import { waitersOf, type WaitScope } from './waiters.js';
 
 export type { WaitScope } from './waiters.js';
@@ -24,13 +24,16 @@ export const effectiveTimeout = (bus: EventBus, timeoutMs: number): number =>
  * `name` within `scope` is published (never by polling), or with undefined at the timeout or
  * when `options.signal` aborts. The waiter is registered before the first check, so no event
  * can slip between them, and removed on every way out, so nothing outlives the wait.
+ * `check` is given what the events since its last run carried in memory (LocalExtras), so
+ * that a check able to decide from those need not read the store; it is given nothing on
+ * its first run and whenever one of those events came from another node without them.
  */
 export async function waitForEvent<N extends EventName, T>(
   bus: EventBus,
   name: N,
   scope: WaitScope<N>,
   timeoutMs: number,
-  check: () => Promise<T | undefined>,
+  check: (arrived: Array<LocalOf<N>>) => Promise<T | undefined>,
   options: WaitOptions = {},
 ): Promise<T | undefined> {
   // A caller that left and a node that stops both end the wait.
@@ -43,8 +46,12 @@ export async function waitForEvent<N extends EventName, T>(
   const deadline = Date.now() + effectiveTimeout(bus, timeoutMs);
   let wake: (() => void) | undefined;
   let pending = false;
-  const remove = waitersOf(bus).add(name, scope, () => {
+  let arrived: Array<LocalOf<N>> = [];
+  let incomplete = false;
+  const remove = waitersOf(bus).add(name, scope, (local) => {
     pending = true;
+    if (local) arrived.push(local);
+    else incomplete = true;
     wake?.();
   });
   const onAbort = () => wake?.();
@@ -52,7 +59,10 @@ export async function waitForEvent<N extends EventName, T>(
   try {
     for (;;) {
       pending = false;
-      const result = await check();
+      const since = incomplete ? [] : arrived;
+      arrived = [];
+      incomplete = false;
+      const result = await check(since);
       if (result !== undefined) return result;
       const remaining = deadline - Date.now();
       stopping();

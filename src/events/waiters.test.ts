@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { EventBus } from './bus.js';
 import { waitForEvent } from './wait.js';
 import { waitersOf } from './waiters.js';
+import type { EmailRecord } from '../storage/ports.js';
 
 const TENANT = 'tenant-1';
 const received = (inboxId: string, tenantId = TENANT) => ({ tenantId, inboxId, emailId: `e-${inboxId}`, createdAt: new Date() });
@@ -100,4 +101,38 @@ test('predicate waiters still work, and a throwing predicate does not stop other
   bus.publish('email.received', received('p'));
   assert.equal(await byPredicate, 'ok');
   assert.equal(await broken, undefined);
+});
+
+test('a check is handed what the events since its last run carried in memory, and nothing once a peer event came without', async () => {
+  const bus = new EventBus();
+  const seen: string[][] = [];
+  let rounds = 0;
+  const email = (id: string) => ({ email: { id } as EmailRecord });
+  const wait = waitForEvent(bus, 'email.received', { tenantId: TENANT, inboxIds: ['x'] }, 60_000, async (arrived) => {
+    seen.push(arrived.map((a) => a.email.id));
+    return ++rounds === 4 ? 'done' : undefined;
+  });
+  await settle();
+  bus.publish('email.received', received('x'), email('a'));
+  bus.publish('email.received', received('x'), email('b'));
+  await settle();
+  bus.publishFromPeer('email.received', received('x'));
+  bus.publish('email.received', received('x'), email('c'));
+  await settle();
+  bus.publish('email.received', received('x'), email('d'));
+  assert.equal(await wait, 'done');
+  assert.deepEqual(seen, [[], ['a', 'b'], [], ['d']], 'first look: nothing; then a and b; a peer event in the batch: nothing; then d');
+});
+
+test('what an event carries in memory reaches subscribers on this node only, never the nodes it is forwarded to', () => {
+  const bus = new EventBus();
+  const local: unknown[] = [];
+  const forwarded: unknown[][] = [];
+  bus.subscribe('email.received', (_payload, extra) => local.push(extra?.email.id));
+  bus.onLocalPublish((...args) => forwarded.push(args));
+  bus.publish('email.received', received('x'), { email: { id: 'e-1' } as EmailRecord });
+  assert.deepEqual(local, ['e-1']);
+  assert.equal(forwarded.length, 1);
+  assert.equal(forwarded[0]!.length, 2, 'the name and the payload go to other nodes, nothing more');
+  assert.deepEqual(Object.keys(forwarded[0]![1] as object), ['tenantId', 'inboxId', 'emailId', 'createdAt']);
 });

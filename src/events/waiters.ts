@@ -1,4 +1,4 @@
-import type { EventBus, EventMap, EventName } from './bus.js';
+import type { EventBus, EventMap, EventName, LocalOf } from './bus.js';
 
 /**
  * Which events a waiter cares about: those of some inboxes of a tenant, or every event of
@@ -14,7 +14,8 @@ type Keyed = { tenantId: string; inboxId?: string };
 
 interface Waiter {
   accepts(event: Keyed): boolean;
-  wake(): void;
+  /** gets what the publisher had in memory (LocalExtras), when the event was published here */
+  wake(local?: unknown): void;
 }
 
 interface NameIndex {
@@ -40,7 +41,7 @@ export class WaiterRegistry {
   constructor(private readonly bus: EventBus) {}
 
   /** Calls `wake` for each event of `name` within `scope` until the returned function is called. */
-  add<N extends EventName>(name: N, scope: WaitScope<N>, wake: () => void): () => void {
+  add<N extends EventName>(name: N, scope: WaitScope<N>, wake: (local?: LocalOf<N>) => void): () => void {
     const index = this.indexOf(name);
     let waiter: Waiter;
     let keys: string[];
@@ -83,14 +84,14 @@ export class WaiterRegistry {
     const existing = this.names.get(name);
     if (existing) return existing;
     const byKey = new Map<string, Set<Waiter>>();
-    const unsubscribe = this.bus.subscribe(name, (payload) => {
+    const unsubscribe = this.bus.subscribe(name, (payload, local) => {
       const event = payload as Keyed;
       const keys = [tenantKey(event.tenantId), ANY];
       if (event.inboxId) keys.push(inboxKey(event.inboxId));
       for (const key of keys) {
         for (const waiter of byKey.get(key) ?? []) {
           try {
-            if (waiter.accepts(event)) waiter.wake();
+            if (waiter.accepts(event)) waiter.wake(local);
           } catch {
             // a throwing predicate fails only its own waiter, never the others
           }

@@ -139,7 +139,18 @@ export function webhookDeliveryWorker(deps: {
     ...runner,
     async start(): Promise<void> {
       await runner.start();
-      for (const name of WAKING_EVENTS) unsubscribe.push(deps.bus.subscribe(name, runner.kick));
+      // One turn of the event loop later: the requests the event answers (a waitForLatestEmail
+      // held open for this mail) go first, and their queries do not queue behind the look
+      // for due jobs, which mostly finds none.
+      let soon: NodeJS.Immediate | undefined;
+      const kickSoon = () => {
+        soon ??= setImmediate(() => {
+          soon = undefined;
+          runner.kick();
+        });
+      };
+      for (const name of WAKING_EVENTS) unsubscribe.push(deps.bus.subscribe(name, kickSoon));
+      unsubscribe.push(() => soon && clearImmediate(soon));
     },
     /** stops claiming, and waits for the attempts under way to be recorded */
     async stop(): Promise<void> {

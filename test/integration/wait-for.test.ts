@@ -116,6 +116,31 @@ describeEachDialect('wait-for', (dialect) => {
     assert.equal(waiting(), base, 'answered waits leave nothing registered');
   });
 
+  test('a wait woken by new mail answers it exactly as getEmail shows it afterwards, read, with its thread and attachments', async () => {
+    const inbox = await tenant.mailslurp.createInbox();
+    const base = waiting();
+    const held = fetch(`${server.url}/waitForLatestEmail?inboxId=${inbox.id}&timeout=${LONG}`, { headers: { 'x-api-key': tenant.apiKey } });
+    await until(() => waiting() === base + 1, 'the request is waiting');
+    await deliver(inbox, {
+      subject: 'Grüße, a rich one',
+      text: 'hello there',
+      html: '<p>hello <b>there</b></p>',
+      cc: 'Copy <copy@example.com>',
+      replyTo: 'answers@example.com',
+      headers: { 'X-Campaign': 'spring' },
+      attachments: [{ filename: 'notes.txt', content: 'attached words' }],
+    });
+    const response = await held;
+    assert.equal(response.status, 200);
+    const woken = (await response.json()) as Record<string, unknown>;
+    const stored = await (await fetch(`${server.url}/emails/${String(woken.id)}`, { headers: { 'x-api-key': tenant.apiKey } })).json();
+    assert.deepEqual(woken, stored, 'the answer is the stored email, field for field');
+    assert.equal(woken.read, true);
+    assert.equal(woken.subject, 'Grüße, a rich one');
+    assert.equal((woken.attachments as string[]).length, 1);
+    assert.ok(woken.threadId, 'the thread assigned when it was stored');
+  });
+
   test('waitForNthEmail answers the index-th email, waiting for it to arrive', async () => {
     const inbox = await tenant.mailslurp.createInbox();
     await deliver(inbox, { subject: 'zero' });

@@ -4,7 +4,7 @@ import { pageRequest, type PageRequest, type SortDirection } from '../../core/pa
 import type { EventBus } from '../../events/bus.js';
 import type { AttachmentRecord, EmailFilter, EmailRecord, EmailRepository, EmailSummary, Slice } from '../../storage/ports.js';
 import type { InboxService } from '../inbox/inbox.service.js';
-import { timeoutError, waitForMail } from './wait.js';
+import { newestArrival, timeoutError, waitForMail } from './wait.js';
 
 /** getEmails returns at most this many (spec §8). */
 export const GET_EMAILS_CAP = 100;
@@ -73,7 +73,8 @@ export class EmailService {
   /** getLatestEmailInInbox: the newest email, waiting up to timeoutMillis for one to arrive. */
   async latestInInbox(tenantId: string, inboxId: string, timeoutMillis: number, signal?: AbortSignal): Promise<EmailRecord> {
     await this.inboxes.get(tenantId, inboxId);
-    const email = await waitForMail(this.bus, { tenantId, inboxIds: [inboxId] }, timeoutMillis, () => this.newest(tenantId, [inboxId]), { signal });
+    const email = await waitForMail(this.bus, { tenantId, inboxIds: [inboxId] }, timeoutMillis,
+      async (arrived) => newestArrival(arrived, tenantId, { inboxIds: [inboxId] }) ?? this.newest(tenantId, [inboxId]), { signal });
     if (!email) throw timeoutError(`No email arrived in inbox ${inboxId}`, timeoutMillis);
     return this.markRead(email);
   }
@@ -141,11 +142,13 @@ export class EmailService {
     return summary ? this.emails.findById(tenantId, summary.id) : undefined;
   }
 
-  private async markRead(email: EmailRecord): Promise<EmailRecord> {
+  /** Reading an email marks it read; answers it as stored then. */
+  async markRead(email: EmailRecord): Promise<EmailRecord> {
     if (email.read) return email;
     const now = this.clock.now();
-    await this.emails.setRead(email.tenantId, { id: email.id }, true, now);
-    this.bus.publish('email.read', { tenantId: email.tenantId, inboxId: email.inboxId, emailId: email.id, createdAt: now });
+    // Announced once, by the reader that turned it read (two concurrent reads both get here).
+    const changed = await this.emails.setRead(email.tenantId, { id: email.id }, true, now);
+    if (changed > 0) this.bus.publish('email.read', { tenantId: email.tenantId, inboxId: email.inboxId, emailId: email.id, createdAt: now });
     // Answer the stored state: marking read also moved updatedAt (it was left stale before).
     return { ...email, read: true, updatedAt: now };
   }

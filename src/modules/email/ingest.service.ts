@@ -105,9 +105,10 @@ export class IngestService {
 
     await this.emails.storeIncoming(batch);
     for (const { email } of batch) {
+      // the committed record goes along in-process: a woken waitForLatestEmail answers from it
       this.bus.publish('email.received', {
         tenantId: email.tenantId, inboxId: email.inboxId, emailId: email.id, createdAt: email.createdAt,
-      });
+      }, { email });
     }
     return batch.map((b) => b.email);
   }

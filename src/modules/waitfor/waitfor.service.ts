@@ -6,7 +6,7 @@ import type { EmailFilter, EmailRecord, EmailRepository, EmailSummary } from '..
 import { javaRegex } from '../email/content.js';
 import type { EmailService } from '../email/email.service.js';
 import { RegexRunner, RegexTimeoutError } from '../email/regex-runner.js';
-import { timeoutError, waitForMail } from '../email/wait.js';
+import { newestArrival, timeoutError, waitForMail } from '../email/wait.js';
 import type { InboxService } from '../inbox/inbox.service.js';
 import { fieldValues, meetsPlainOptions, type MatchableEmail } from './matching.js';
 import type { ConditionOptionT, MatchOptionT, MatchOptionsT } from './waitfor.schemas.js';
@@ -52,12 +52,16 @@ export class WaitForService {
     private readonly bus: EventBus,
   ) {}
 
-  /** waitForLatestEmail: the newest (unread, if asked) email; reading it marks it read. */
+  /**
+   * waitForLatestEmail: the newest (unread, if asked) email; reading it marks it read. Woken
+   * by mail that arrived on this node, it answers with that email as committed, unread.
+   */
   async latest(tenantId: string, query: WaitQuery): Promise<EmailRecord> {
     const { filter, timeoutMs } = await this.prepare(tenantId, query);
-    const found = await this.wait(tenantId, query, timeoutMs, async () => (await this.emails.list(tenantId, filter, 'DESC', 1))[0]);
+    const found = await this.wait(tenantId, query, timeoutMs, async (arrived) =>
+      newestArrival(arrived, tenantId, filter) ?? this.newestStored(tenantId, filter));
     if (!found) throw timeoutError(`No email arrived ${where(query)}`, timeoutMs);
-    return this.emailService.get(tenantId, found.id);
+    return this.emailService.markRead(found);
   }
 
   /** waitForNthEmail: the index-th (zero-based, oldest first unless sort=DESC) email. */
@@ -144,7 +148,12 @@ export class WaitForService {
     return { filter, timeoutMs: effectiveTimeout(this.bus, query.timeout ?? DEFAULT_WAIT_TIMEOUT_MS) };
   }
 
-  private wait<T>(tenantId: string, query: WaitQuery, timeoutMs: number, check: () => Promise<T | undefined>) {
+  private async newestStored(tenantId: string, filter: EmailFilter): Promise<EmailRecord | undefined> {
+    const [summary] = await this.emails.list(tenantId, filter, 'DESC', 1);
+    return summary && this.emails.findById(tenantId, summary.id);
+  }
+
+  private wait<T>(tenantId: string, query: WaitQuery, timeoutMs: number, check: (arrived: EmailRecord[]) => Promise<T | undefined>) {
     const scope = { tenantId, inboxIds: query.inboxId ? [query.inboxId] : undefined };
     return waitForMail(this.bus, scope, timeoutMs, check, { signal: query.signal });
   }

@@ -9,6 +9,7 @@ import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 import { enqueueWebhookEvents } from './webhook-outbox.js';
 import { emailReadEvent } from '../webhook-events.js';
 import { storeIncomingGroup } from './store-incoming.js';
+import { relaxedTransaction } from './dialect/relaxed-commit.js';
 
 /** Every column but the bodies and headers: lists never load what they do not show. */
 const SUMMARY_COLUMNS = [
@@ -165,7 +166,8 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
     async setRead(tenantId, filter, read, at) {
       if (read) {
         // Mail turning read announces EMAIL_READ: the webhook jobs commit with the change (outbox).
-        return db.transaction().execute(async (trx) => {
+        // Read marks do not wait for the disk flush (relaxed-commit.ts): reading an email answers sooner.
+        return relaxedTransaction(db, async (trx) => {
           const changed = await trx
             .updateTable('emails')
             .set({ read: 1, updated_at: toMillis(at) })

@@ -7,14 +7,17 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
 const STATEMENT_CACHE_SIZE = 256;
 
 /**
- * A connection in WAL mode. synchronous=FULL makes each commit durable on power loss, not
- * just on process crash: a 250 from our SMTP server must mean the mail is on disk.
+ * Every commit is durable on power loss, not just on process crash: a 250 from our SMTP
+ * server must mean the mail is on disk. (relaxed-commit.ts lowers it for one transaction.)
  */
+export const SQLITE_SYNCHRONOUS = 'FULL';
+
+/** A connection in WAL mode, committing at SQLITE_SYNCHRONOUS. */
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;

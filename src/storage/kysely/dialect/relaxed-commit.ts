@@ -1,0 +1,32 @@
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../schema.js';
+import { SQLITE_SYNCHRONOUS } from './sqlite.js';
+
+/**
+ * Runs `work` in a transaction whose commit does not wait for the disk flush. The change is
+ * visible to every reader at once and survives the process crashing or being killed; only a
+ * crash of the machine itself (power cut, kernel panic) in the following moment may undo it,
+ * and never half of it. For state that is cheap to lose and read on a hot path: read marks,
+ * which waitForLatestEmail and getEmail make before they answer. Mail is never written so.
+ *
+ * PostgreSQL: `synchronous_commit = off` for this transaction alone. SQLite (WAL): the
+ * connection commits at synchronous=NORMAL (no fsync; the next FULL commit or checkpoint
+ * flushes it) and is set back before anything else may use it: the whole run holds the
+ * connection, which Kysely's SQLite driver shares one caller at a time.
+ */
+export async function relaxedTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    return db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return work(trx);
+    });
+  }
+  return db.connection().execute(async (conn) => {
+    await sql`pragma synchronous = normal`.execute(conn);
+    try {
+      return await conn.transaction().execute(work);
+    } finally {
+      await sql.raw(`pragma synchronous = ${SQLITE_SYNCHRONOUS}`).execute(conn);
+    }
+  });
+}
