@@ -1,4 +1,5 @@
 /** The markdown table of a run, for bench/results/ and the README's Performance section. */
+import type { LatencyResult } from './latency.js';
 import type { BenchResults } from './run.js';
 
 const kb = (bytes: number) => `${bytes / 1024} KB`;
@@ -24,11 +25,18 @@ export function renderMarkdown(r: BenchResults): string {
     );
   }
   lines.push('');
-  const one = r.wakeLatency.oneNode;
-  lines.push(`Wake latency, end of DATA → waiting waitForLatestEmail returns (${one.samples} samples, light load): ` +
-    `one node p50 ${num(one.p50Ms, 2)} ms, p99 ${num(one.p99Ms, 2)} ms` +
-    (r.wakeLatency.twoNodes ? `; two nodes on PostgreSQL p50 ${num(r.wakeLatency.twoNodes.p50Ms, 2)} ms, p99 ${num(r.wakeLatency.twoNodes.p99Ms, 2)} ms` : '') +
-    '.');
+  const { oneNode: one, twoNodes: two, floors } = r.wakeLatency;
+  lines.push(`Wake latency, end of DATA → waiting waitForLatestEmail returns (${one.samples} samples, light load), beside the floors ` +
+    'measured by the same client: a server doing only the protocol (bare) and one that also commits the message to SQLite with one fsync (durable):', '',
+    '| | p50 | p99 | p50 × durable floor |', '|---|---:|---:|---:|');
+  const latencyRow = (name: string, l: LatencyResult) =>
+    lines.push(`| ${name} | ${num(l.p50Ms, 2)} ms | ${num(l.p99Ms, 2)} ms | ${floors ? `${num(l.p50Ms / floors.durable.p50Ms, 2)}×` : ''} |`);
+  if (floors) {
+    latencyRow('floor: bare', floors.bare);
+    latencyRow('floor: durable', floors.durable);
+  }
+  latencyRow('Pigeonhole, one node', one);
+  if (two) latencyRow('Pigeonhole, two nodes on PostgreSQL', two);
   if (r.rssAfterIngestMb !== undefined) lines.push('', `Pigeonhole RSS after the ingest runs: ${r.rssAfterIngestMb} MB.`);
   if (r.big) {
     lines.push('', `Stored emails → latency and memory (${r.big.inboxes} inboxes; list = getInboxEmailsPaginated page of 20 on one inbox, fetch = getEmail):`, '',

@@ -4,7 +4,8 @@
  * SMTP ingest side by side: Pigeonhole, MailDev (npm devDependency, default storage) and a
  * discard-only sink, driven by the same load generator (Postfix's smtp-source when
  * installed, else bench/loadgen.ts): 2 KB and 20 KB messages, 20 sessions, one message per
- * connection and reused sessions. Then wake latency (end of DATA → waitForLatestEmail).
+ * connection and reused sessions. Then wake latency (end of DATA → waitForLatestEmail) beside
+ * its floors (bench/wake-floor.ts), measured by the same client.
  * With --big, list/fetch latency and RSS as the store grows to 1M emails (bench/big.ts).
  * Writes bench/results/<date>-<commit>.json and .md, and bench/results/latest.md.
  */
@@ -15,7 +16,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { wakeLatency, type LatencyResult } from './latency.js';
+import { wakeFloors, wakeLatency, type LatencyResult, type WakeFloors } from './latency.js';
 import type { LoadResult, LoadSpec } from './loadgen.js';
 import { findSmtpSource, fetchPostfix, runSmtpSource } from './smtp-source.js';
 import { REPO_ROOT, procStats, resetPeakRss, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
@@ -69,7 +70,7 @@ export interface BenchResults {
   ingest: IngestRow[];
   ratios: Array<{ sizeBytes: number; reuse: boolean; vsMaildev: number; vsSink: number }>;
   rssAfterIngestMb?: number;
-  wakeLatency: { oneNode: LatencyResult; twoNodes?: LatencyResult };
+  wakeLatency: { oneNode: LatencyResult; twoNodes?: LatencyResult; floors?: WakeFloors };
   big?: BigResult;
 }
 
@@ -206,6 +207,9 @@ async function main() {
     await maildev.stop();
     await sink.stop();
 
+    console.log('wake latency floors…');
+    const floors = await wakeFloors(LATENCY_SAMPLES);
+    console.log(JSON.stringify(floors));
     console.log('wake latency, one node…');
     const oneNode = await wakeLatency(pigeonhole, pigeonhole, LATENCY_SAMPLES);
     console.log(JSON.stringify(oneNode));
@@ -249,7 +253,7 @@ async function main() {
       ingest,
       ratios,
       rssAfterIngestMb: rssAfterIngestMb === undefined ? undefined : Math.round(rssAfterIngestMb),
-      wakeLatency: { oneNode, twoNodes },
+      wakeLatency: { oneNode, twoNodes, floors },
       big,
     };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));

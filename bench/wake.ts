@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/wake.ts [--samples 300] [--database-url URL]`
+ * `npx tsx bench/wake.ts [--samples 300] [--database-url URL] [--node-args '--flag …']`
  *
  * Wake latency alone (end of SMTP DATA → a waiting waitForLatestEmail returning) on one
  * node, and across two nodes with a PostgreSQL URL (a schema of its own is advised), beside
@@ -20,6 +20,8 @@ const option = (name: string) => {
 };
 const samples = Number(option('samples') ?? 300);
 const databaseUrl = option('database-url');
+// Node flags for the measured server (GC settings, --cpu-prof …), to try a change before making it.
+const nodeArgs = option('node-args')?.split(' ').filter(Boolean);
 const apiKey = `ph_bench_${randomBytes(12).toString('hex')}`;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
@@ -27,12 +29,12 @@ const floors = await wakeFloors(samples);
 console.log(`floor, bare:    p50 ${ms(floors.bare.p50Ms)}, p99 ${ms(floors.bare.p99Ms)}`);
 console.log(`floor, durable: p50 ${ms(floors.durable.p50Ms)}, p99 ${ms(floors.durable.p99Ms)}`);
 const dirs = [mkdtempSync(join(os.tmpdir(), 'pigeonhole-wake-')), mkdtempSync(join(os.tmpdir(), 'pigeonhole-wake-b-'))];
-const node = await startPigeonhole({ dataDir: dirs[0]!, databaseUrl, apiKey });
+const node = await startPigeonhole({ dataDir: dirs[0]!, databaseUrl, apiKey, nodeArgs });
 try {
   const one = await wakeLatency(node, node, samples);
   console.log(`one node:       p50 ${ms(one.p50Ms)} (${(one.p50Ms / floors.durable.p50Ms).toFixed(2)}× durable floor), p99 ${ms(one.p99Ms)}`);
   if (databaseUrl) {
-    const second = await startPigeonhole({ dataDir: dirs[1]!, databaseUrl, apiKey });
+    const second = await startPigeonhole({ dataDir: dirs[1]!, databaseUrl, apiKey, nodeArgs });
     try {
       const two = await wakeLatency(second, node, samples);
       console.log(`two nodes:      p50 ${ms(two.p50Ms)} (${(two.p50Ms / floors.durable.p50Ms).toFixed(2)}× durable floor), p99 ${ms(two.p99Ms)}`);

@@ -8,12 +8,16 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../schema.js';
 import type { IncomingEmail } from '../ports.js';
 import { kyselyDatabase, openSqlite } from './dialect/sqlite.js';
+import { idleCheckpoints } from './dialect/checkpoints.js';
 import { emailRepository } from './email-repository.js';
 import type { WriterReply, WriterRequest } from './ingest-writer.js';
 
 const { file } = workerData as { file: string };
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselyDatabase(openSqlite(file)) }) });
+const connection = openSqlite(file, { autoCheckpoint: false });
+const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselyDatabase(connection) }) });
 const emails = emailRepository(db);
+// checkpoints between groups, never inside a message's commit
+const checkpoints = idleCheckpoints(connection);
 
 /** Buffers arrive as plain Uint8Arrays; the driver binds Buffers as BLOBs. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -21,8 +25,10 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 // One group at a time, in arrival order: the main thread sends the next when this one is answered.
 let chain = Promise.resolve();
 parentPort!.on('message', (request: WriterRequest) => {
+  checkpoints.busy();
   if (request.type === 'close') {
     chain = chain.then(async () => {
+      checkpoints.close();
       await db.destroy();
       parentPort!.close();
     });
@@ -43,5 +49,6 @@ parentPort!.on('message', (request: WriterRequest) => {
       reply = { id: request.id, error: { name: e.name, message: e.message, code: (e as { code?: string }).code } };
     }
     parentPort!.postMessage(reply);
+    checkpoints.committed();
   });
 });

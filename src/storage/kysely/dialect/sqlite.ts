@@ -12,14 +12,18 @@ const STATEMENT_CACHE_SIZE = 256;
  */
 export const SQLITE_SYNCHRONOUS = 'FULL';
 
-/** A connection in WAL mode, committing at SQLITE_SYNCHRONOUS. */
-export function openSqlite(file: string): SQLite.Database {
+/**
+ * A connection in WAL mode, committing at SQLITE_SYNCHRONOUS. `autoCheckpoint: false` for a
+ * connection whose owner checkpoints by itself (the ingest writer; checkpoints.ts).
+ */
+export function openSqlite(file: string, options: { autoCheckpoint?: boolean } = {}): SQLite.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  if (options.autoCheckpoint === false) db.pragma('wal_autocheckpoint = 0');
   return db;
 }
 
