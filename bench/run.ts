@@ -15,11 +15,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { wakeFloors, wakeLatency, type LatencyResult, type WakeFloors } from './latency.js';
 import type { LoadResult, LoadSpec } from './loadgen.js';
 import { findSmtpSource, fetchPostfix, runSmtpSource } from './smtp-source.js';
-import { REPO_ROOT, procStats, resetPeakRss, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
+import { REPO_ROOT, postgresSchema, procStats, resetPeakRss, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
 import { bigStore, type BigResult } from './big.js';
 import { renderMarkdown } from './report.js';
 
@@ -82,24 +81,6 @@ async function build(): Promise<void> {
   const code = await new Promise((resolve) => child.once('exit', resolve));
   // tsc still emits on type errors; the run then fails at startup if the output is unusable
   if (code !== 0) console.warn('warning: the build reported type errors; measuring what it emitted');
-}
-
-/** A fresh PostgreSQL schema for this run; its URL sets the search_path for every node. */
-async function postgresSchema(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const schema = `ph_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: scoped.toString(), drop: () => admin(`drop schema if exists ${schema} cascade`) };
 }
 
 function runLoadgen(spec: LoadSpec): Promise<LoadResult> {

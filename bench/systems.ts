@@ -9,6 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
@@ -219,4 +221,22 @@ export async function startSink(): Promise<Sink> {
       if (child.exitCode === null) await once(child, 'exit');
     },
   };
+}
+
+/** A fresh PostgreSQL schema for this run; its URL sets the search_path for every node. */
+export async function postgresSchema(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `ph_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: scoped.toString(), drop: () => admin(`drop schema if exists ${schema} cascade`) };
 }

@@ -2,7 +2,7 @@
  * `npx tsx bench/wake.ts [--samples 300] [--database-url URL] [--node-args '--flag …']`
  *
  * Wake latency alone (end of SMTP DATA → a waiting waitForLatestEmail returning) on one
- * node, and across two nodes with a PostgreSQL URL (a schema of its own is advised), beside
+ * node, and across two nodes with a PostgreSQL URL (in a schema made for the run), beside
  * its floors measured by the same client in the same run (bench/wake-floor.ts). Measures the
  * built binary: `npm run build` first. `npm run bench` measures the same in its full run.
  */
@@ -11,7 +11,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { wakeFloors, wakeLatency } from './latency.js';
-import { startPigeonhole } from './systems.js';
+import { postgresSchema, startPigeonhole } from './systems.js';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -19,7 +19,8 @@ const option = (name: string) => {
   return at >= 0 ? argv[at + 1] : undefined;
 };
 const samples = Number(option('samples') ?? 300);
-const databaseUrl = option('database-url');
+const schema = option('database-url') ? await postgresSchema(option('database-url')!) : undefined;
+const databaseUrl = schema?.url;
 // Node flags for the measured server (GC settings, --cpu-prof …), to try a change before making it.
 const nodeArgs = option('node-args')?.split(' ').filter(Boolean);
 const apiKey = `ph_bench_${randomBytes(12).toString('hex')}`;
@@ -44,5 +45,6 @@ try {
   }
 } finally {
   await node.stop();
+  await schema?.drop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }

@@ -301,29 +301,19 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
         eb.selectFrom('webhooks').select('webhooks.id')
           .whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').where('webhooks.enabled', '=', 1),
       );
-      if (postgres) {
-        // Rows another node is claiming are skipped, not waited for: no job is sent twice at once.
-        const rows = await db.transaction().execute(async (trx) => {
-          const due = await trx.selectFrom('webhook_deliveries').select('id')
-            .where(dueAt(now)).where(enabled)
-            .orderBy('next_attempt_at').limit(limit)
-            .forUpdate().skipLocked()
-            .execute();
-          if (due.length === 0) return [];
-          return trx.updateTable('webhook_deliveries').set(lease)
-            .where('id', 'in', due.map((d) => d.id)).returningAll().execute();
-        });
-        return withWebhooks(rows, token);
-      }
-      // SQLite: one process, and better-sqlite3 runs one transaction at a time.
-      // Look first without a transaction: a write transaction takes the file's write lock,
-      // which the ingest writer thread needs for every group of incoming mail, and the
-      // worker is woken by every stored email, mostly to find nothing due.
+      // Look first, outside a transaction: the worker is woken by every stored email, read mark
+      // and status, mostly to find nothing due. On SQLite a write transaction would also take
+      // the file's write lock, which the ingest writer thread needs for every group of mail;
+      // on PostgreSQL it would cost three round trips where one answers.
       const anyDue = await db.selectFrom('webhook_deliveries').select('id').where(dueAt(now)).where(enabled).limit(1).execute();
       if (anyDue.length === 0) return [];
       const rows = await db.transaction().execute(async (trx) => {
+        // PostgreSQL: rows another node is claiming are skipped, not waited for, so no job is
+        // sent twice at once. SQLite: one process, and better-sqlite3 runs one transaction at a time.
         const due = await trx.selectFrom('webhook_deliveries').select('id')
-          .where(dueAt(now)).where(enabled).orderBy('next_attempt_at').limit(limit).execute();
+          .where(dueAt(now)).where(enabled).orderBy('next_attempt_at').limit(limit)
+          .$if(postgres, (q) => q.forUpdate().skipLocked())
+          .execute();
         if (due.length === 0) return [];
         return trx.updateTable('webhook_deliveries').set(lease)
           .where('id', 'in', due.map((d) => d.id)).returningAll().execute();
