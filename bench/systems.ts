@@ -57,6 +57,12 @@ export function resetPeakRss(pid: number): void {
   }
 }
 
+/** A forked reference server (sink, floors) exits when its IPC channel closes. */
+async function stopForked(child: ChildProcess): Promise<void> {
+  child.disconnect();
+  if (child.exitCode === null) await once(child, 'exit');
+}
+
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
@@ -148,10 +154,7 @@ export async function startWakeFloor(mode: FloorMode): Promise<WakeTarget & { ch
     smtpPort,
     apiKey: '',
     api: apiOf(url, ''),
-    async stop() {
-      child.disconnect();
-      if (child.exitCode === null) await once(child, 'exit');
-    },
+    stop: () => stopForked(child),
   };
 }
 
@@ -216,10 +219,7 @@ export async function startSink(): Promise<Sink> {
       const [{ count }] = (await once(child, 'message')) as [{ count: number }];
       return count;
     },
-    async stop() {
-      child.disconnect();
-      if (child.exitCode === null) await once(child, 'exit');
-    },
+    stop: () => stopForked(child),
   };
 }
 

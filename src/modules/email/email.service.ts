@@ -65,7 +65,7 @@ export class EmailService {
   /** The newest email of the given inboxes (all of the caller's when none are named). */
   async latest(tenantId: string, inboxIds?: string[]): Promise<EmailRecord> {
     for (const inboxId of inboxIds ?? []) await this.inboxes.get(tenantId, inboxId);
-    const email = await this.newest(tenantId, inboxIds?.length ? inboxIds : undefined);
+    const email = await this.newest(tenantId, { inboxIds: inboxIds?.length ? inboxIds : undefined });
     if (!email) throw notFound(inboxIds?.length ? `No email in inbox ${inboxIds.join(', ')}` : 'You have no emails');
     return this.markRead(email);
   }
@@ -74,7 +74,7 @@ export class EmailService {
   async latestInInbox(tenantId: string, inboxId: string, timeoutMillis: number, signal?: AbortSignal): Promise<EmailRecord> {
     await this.inboxes.get(tenantId, inboxId);
     const email = await waitForMail(this.bus, { tenantId, inboxIds: [inboxId] }, timeoutMillis,
-      async (arrived) => newestArrival(arrived, tenantId, { inboxIds: [inboxId] }) ?? this.newest(tenantId, [inboxId]), { signal });
+      async (arrived) => newestArrival(arrived, tenantId, { inboxIds: [inboxId] }) ?? this.newest(tenantId, { inboxIds: [inboxId] }), { signal });
     if (!email) throw timeoutError(`No email arrived in inbox ${inboxId}`, timeoutMillis);
     return this.markRead(email);
   }
@@ -137,8 +137,9 @@ export class EmailService {
     return found;
   }
 
-  private async newest(tenantId: string, inboxIds?: string[]): Promise<EmailRecord | undefined> {
-    const [summary] = await this.emails.list(tenantId, { inboxIds }, 'DESC', 1);
+  /** The newest stored email `filter` selects, in full; no read mark. */
+  async newest(tenantId: string, filter: EmailFilter): Promise<EmailRecord | undefined> {
+    const [summary] = await this.emails.list(tenantId, filter, 'DESC', 1);
     return summary ? this.emails.findById(tenantId, summary.id) : undefined;
   }
 

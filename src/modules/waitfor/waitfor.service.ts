@@ -59,7 +59,7 @@ export class WaitForService {
   async latest(tenantId: string, query: WaitQuery): Promise<EmailRecord> {
     const { filter, timeoutMs } = await this.prepare(tenantId, query);
     const found = await this.wait(tenantId, query, timeoutMs, async (arrived) =>
-      newestArrival(arrived, tenantId, filter) ?? this.newestStored(tenantId, filter));
+      newestArrival(arrived, tenantId, filter) ?? this.emailService.newest(tenantId, filter));
     if (!found) throw timeoutError(`No email arrived ${where(query)}`, timeoutMs);
     return this.emailService.markRead(found);
   }
@@ -146,11 +146,6 @@ export class WaitForService {
       before: query.before,
     };
     return { filter, timeoutMs: effectiveTimeout(this.bus, query.timeout ?? DEFAULT_WAIT_TIMEOUT_MS) };
-  }
-
-  private async newestStored(tenantId: string, filter: EmailFilter): Promise<EmailRecord | undefined> {
-    const [summary] = await this.emails.list(tenantId, filter, 'DESC', 1);
-    return summary && this.emails.findById(tenantId, summary.id);
   }
 
   private wait<T>(tenantId: string, query: WaitQuery, timeoutMs: number, check: (arrived: EmailRecord[]) => Promise<T | undefined>) {
