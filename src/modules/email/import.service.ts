@@ -26,6 +26,8 @@ export class EmailImportService {
     private readonly inboxes: InboxService,
     private readonly ingest: IngestService,
     private readonly clock: Clock,
+    /** largest message accepted, in bytes: an imported message may be as large as any request body */
+    readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
   /** The caller's inbox, able to receive: 404 for another tenant's, 400 once expired. */

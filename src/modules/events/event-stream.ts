@@ -1,4 +1,6 @@
 import type { EventBus, EventMap, EventName } from '../../events/bus.js';
+import { EventStream } from '../../core/operation.js';
+import type { InboxService } from '../inbox/inbox.service.js';
 
 /** The bus events a tenant may watch over GET /events, by their wire names. */
 export const STREAMED_EVENTS: readonly EventName[] = [
@@ -10,12 +12,6 @@ export interface StreamFilter {
   tenantId: string;
   /** only events of these inboxes; undefined = every inbox of the tenant */
   inboxIds?: ReadonlySet<string>;
-}
-
-/** One server-sent event, framed per the EventSource spec (an id line, an event line, data). */
-export function frame(id: number, name: string, payload: Record<string, unknown>): string {
-  // JSON has no raw newlines, so the data fits the single data line the framing needs.
-  return `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
 }
 
 /**
@@ -31,4 +27,19 @@ export function streamTenantEvents(bus: EventBus, filter: StreamFilter, send: (n
     }),
   );
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}
+
+/** GET /events: the caller's live events, optionally of some of its inboxes only. */
+export class EventStreamService {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly inboxes: InboxService,
+  ) {}
+
+  async open(tenantId: string, inboxIds: string[] | undefined): Promise<EventStream> {
+    // An inbox that is not the caller's is 404 before the stream opens, as everywhere else.
+    for (const id of inboxIds ?? []) await this.inboxes.get(tenantId, id);
+    const filter = { tenantId, inboxIds: inboxIds ? new Set(inboxIds) : undefined };
+    return new EventStream((send) => streamTenantEvents(this.bus, filter, send));
+  }
 }

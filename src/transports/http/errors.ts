@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors.js';
 import { errorBody, STATUS_BY_CODE } from './error-body.js';
 
@@ -40,24 +40,27 @@ export function describeValidation(context: string | undefined, issue: Validatio
  * Turns every failure into the DESIGN §6 body. Bad input of any kind is a 4xx naming what
  * is wrong; only a genuine fault is a 500, and its details stay in the log.
  */
+export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url;
+  if (error instanceof AppError) {
+    const status = STATUS_BY_CODE[error.code];
+    return reply.status(status).send(errorBody(status, error.message, path));
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation && fastifyError.validation.length > 0) {
+    const message = describeValidation(fastifyError.validationContext, fastifyError.validation[0] as ValidationIssue);
+    return reply.status(400).send(errorBody(400, message, path));
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send(errorBody(status, friendlyClientError(fastifyError), path));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send(errorBody(500, 'Internal error; the server log has the details', path));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const path = request.url;
-    if (error instanceof AppError) {
-      const status = STATUS_BY_CODE[error.code];
-      return reply.status(status).send(errorBody(status, error.message, path));
-    }
-    if (error.validation && error.validation.length > 0) {
-      const message = describeValidation(error.validationContext, error.validation[0] as ValidationIssue);
-      return reply.status(400).send(errorBody(400, message, path));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody(status, friendlyClientError(error), path));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(errorBody(500, 'Internal error; the server log has the details', path));
-  });
+  app.setErrorHandler(handleError);
 
   app.setNotFoundHandler((request, reply) => {
     const message = `No route ${request.method} ${request.url.split('?')[0]}`;

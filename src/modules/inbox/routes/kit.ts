@@ -1,3 +1,4 @@
+// LEGACY: kept only until every module is converted to operation descriptors; then deleted.
 import type { FastifyInstance, RawServerDefault, FastifyBaseLogger, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { InboxService } from '../inbox.service.js';

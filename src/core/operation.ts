@@ -1,0 +1,114 @@
+/**
+ * An API operation as a plain value: what it is called, where it lives, what it accepts
+ * and what it answers, and a handler that knows nothing of HTTP. Modules declare these;
+ * transports/http alone turns them into routes (auth, principal, client disconnects, error
+ * mapping, OpenAPI). Handlers get the caller and the validated input, and return the
+ * result (serialized by `response`) or a `Content`, or throw an AppError.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Principal } from './principal.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** key: any API key (the default); admin: an admin key; public: no key (docs, pixel images). */
+export type Access = 'key' | 'admin' | 'public';
+
+/**
+ * How the request body arrives. json (the default): parsed and validated against `body`.
+ * raw: the bytes of any content type, as a Buffer (an empty Buffer when there are none).
+ * multipart: multipart/form-data, read by the handler through `upload`.
+ */
+export type BodyKind = 'json' | 'raw' | 'multipart';
+
+/** A response that is not JSON: a page, a file, the raw message. */
+export class Content {
+  constructor(
+    readonly body: string | Buffer,
+    readonly contentType: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+}
+
+/** A stream of named events held open until the client leaves (server-sent events over HTTP). */
+export class EventStream {
+  /** `open` subscribes `send` and returns the function that unsubscribes it. */
+  constructor(readonly open: (send: (name: string, payload: unknown) => void) => () => void) {}
+}
+
+/** One file of a multipart upload; its bytes are read on demand. */
+export interface UploadedFile {
+  fieldName: string;
+  fileName: string;
+  contentType: string;
+  read(): Promise<Buffer>;
+}
+
+export interface Upload {
+  /** false when the request is not multipart/form-data at all */
+  readonly isMultipart: boolean;
+  /** the files of the form in order (at most `maxFileSize` bytes each) */
+  files(): AsyncIterable<UploadedFile>;
+}
+
+type StaticOf<S> = S extends TSchema ? Static<S> : undefined;
+
+/** What a handler is given: the caller and the validated input. */
+export interface Call<P = unknown, Q = unknown, B = unknown> {
+  principal: Principal;
+  /** the caller's tenant; empty on public operations */
+  tenantId: string;
+  params: P;
+  query: Q;
+  body: B;
+  /** aborts when the client goes away before its answer is sent (held requests stop waiting) */
+  readonly signal: AbortSignal;
+  /** request headers, lower-case names */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** scheme and host the client used, e.g. http://localhost:7080 */
+  baseUrl: string;
+  /** multipart operations only */
+  upload: Upload;
+}
+
+export interface OperationSpec<Deps, P, Q, B> {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI style: /inboxes/{inboxId} */
+  path: string;
+  summary?: string;
+  description?: string;
+  access?: Access;
+  /** left out of the OpenAPI document */
+  hidden?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  bodyKind?: BodyKind;
+  /** an empty or absent JSON body is `{}` (options that are all optional) */
+  optionalBody?: boolean;
+  /** largest request body (or multipart file) in bytes; the server's default otherwise */
+  bodyLimit?: (deps: Deps) => number;
+  /** the error for a body over bodyLimit; a generic 413 otherwise */
+  tooLarge?: (deps: Deps) => Error;
+  /** success status: 200 unless given (201 created, 204 no content) */
+  status?: 200 | 201 | 202 | 204;
+  /** schema of the success body (it also filters what is sent); raw JSON Schema allowed */
+  response?: TSchema | Record<string, unknown>;
+  handler(call: Call<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, deps: Deps): Promise<unknown> | unknown;
+}
+
+/** An operation with its types erased, as transports hold them. */
+export interface Operation<Deps = unknown> extends Omit<OperationSpec<Deps, TSchema, TSchema, TSchema>, 'handler'> {
+  tag: string;
+  handler(call: Call, deps: Deps): Promise<unknown> | unknown;
+}
+
+/**
+ * The `define` function of one controller: fixes the services its handlers receive and the
+ * OpenAPI tag, and infers the handler's input types from the schemas.
+ */
+export function operationsOf<Deps>(tag: string) {
+  return <P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
+    spec: OperationSpec<Deps, P, Q, B>,
+  ): Operation<Deps> => ({ ...spec, tag }) as unknown as Operation<Deps>;
+}

@@ -1,0 +1,48 @@
+/**
+ * Every operation of the API and every model schema its operations reference, by module.
+ * Adding a module is one line in each list; adding an operation is one line in the
+ * module's own list (its operations/index.ts).
+ */
+import type { TSchema } from '@sinclair/typebox';
+import type { Operation } from '../core/operation.js';
+import type { Services } from './services.js';
+import { CountDto, ErrorBody } from './shared/schemas.js';
+import { UserInfoDto } from './user/user.schemas.js';
+import { userOperations } from './user/operations/index.js';
+import { adminModelSchemas } from './admin/admin.schemas.js';
+import { adminOperations } from './admin/operations/index.js';
+import { inboxModelSchemas } from './inbox/inbox.schemas.js';
+import { inboxOperations } from './inbox/operations/index.js';
+import { eventStreamOperations } from './events/operations/index.js';
+import { emailModelSchemas } from './email/email.schemas.js';
+import { listingModelSchemas } from './email/listing.schemas.js';
+import { contentModelSchemas } from './email/content.schemas.js';
+import { importModelSchemas } from './email/import.schemas.js';
+import { validationModelSchemas } from './email/validation.schemas.js';
+import { sendingModelSchemas } from './sending/sending.schemas.js';
+import { sendQueueModelSchemas } from './sending/queue.schemas.js';
+import { forwardAndCheckModelSchemas } from './sending/forward-and-check.schemas.js';
+import { attachmentModelSchemas } from './attachment/attachment.schemas.js';
+import { expiredModelSchemas } from './expired/expired.schemas.js';
+import { missedModelSchemas } from './missed/missed.schemas.js';
+import { bounceModelSchemas } from './bounce/bounce.schemas.js';
+import { accessModelSchemas } from './access/access.schemas.js';
+import { imapModelSchemas } from './imap/imap.schemas.js';
+import { waitForModelSchemas } from './waitfor/waitfor.schemas.js';
+import { webhookModelSchemas } from './webhooks/webhooks.schemas.js';
+import { trackingModelSchemas } from './tracking/tracking.schemas.js';
+
+export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
+  ...userOperations,
+  ...adminOperations,
+  ...inboxOperations,
+  ...eventStreamOperations,
+];
+
+export const API_MODEL_SCHEMAS: readonly TSchema[] = [
+  ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
+  ...listingModelSchemas, ...contentModelSchemas, ...importModelSchemas, ...validationModelSchemas,
+  ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
+  ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
+  ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
+];

@@ -1,0 +1,26 @@
+import { inboxOperation } from './define.js';
+import { toDate } from '../../../core/dates.js';
+import { Type } from '@sinclair/typebox';
+import { toPage } from '../../../core/paging.js';
+import { DateTime, PageQuery } from '../../shared/schemas.js';
+import { toOrganizationInbox } from '../inbox.dto.js';
+import { PageOrganizationInboxProjection } from '../inbox.schemas.js';
+
+/** Team access is always on (spec §2.2) and a user is its own organization, so these are the caller's inboxes. */
+export const getOrganizationInboxes = inboxOperation({
+  operationId: 'getOrganizationInboxes', method: 'GET', path: '/inboxes/organization',
+  summary: "Page through the organization's team-access inboxes",
+  query: Type.Object({
+        ...PageQuery,
+        searchFilter: Type.Optional(Type.String()),
+        since: Type.Optional(DateTime),
+        before: Type.Optional(DateTime),
+      }),
+  response: Type.Ref(PageOrganizationInboxProjection),
+  handler: async ({ tenantId, query: q }, { inboxes }) => {
+    const { slice, request: page } = await inboxes.page(tenantId, {
+      page: q.page, size: q.size, sort: q.sort, search: q.searchFilter, since: toDate(q.since), before: toDate(q.before),
+    });
+    return toPage(slice.items.map(toOrganizationInbox), slice.total, page);
+  },
+});

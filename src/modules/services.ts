@@ -1,0 +1,53 @@
+/**
+ * Every service of the application, as operation handlers receive them (the second
+ * argument of a handler). Built once in the composition root (src/services.ts).
+ */
+import type { UserService } from './user/user.service.js';
+import type { InboxService } from './inbox/inbox.service.js';
+import type { IngestService } from './email/ingest.service.js';
+import type { EmailService } from './email/email.service.js';
+import type { ThreadService } from './email/threads.service.js';
+import type { EmailContentService } from './email/content.service.js';
+import type { EmailImportService } from './email/import.service.js';
+import type { SendingService } from './sending/sending.service.js';
+import type { SendQueueService } from './sending/queue.service.js';
+import type { DeliveryStatusWaiter } from './sending/delivery-wait.js';
+import type { AttachmentService } from './attachment/attachment.service.js';
+import type { ExpiredService } from './expired/expired.service.js';
+import type { MissedEmailService } from './missed/missed.service.js';
+import type { BounceService } from './bounce/bounce.service.js';
+import type { AccessService } from './access/access.service.js';
+import type { ImapMailboxService } from './imap/imap.service.js';
+import type { ImapCommandsService } from './imap/imap-commands.service.js';
+import type { WaitForService } from './waitfor/waitfor.service.js';
+import type { WebhookService } from './webhooks/webhooks.service.js';
+import type { TrackingService } from './tracking/tracking.service.js';
+import type { EventStreamService } from './events/event-stream.js';
+
+export interface Services {
+  users: UserService;
+  inboxes: InboxService;
+  ingest: IngestService;
+  emails: EmailService;
+  threads: ThreadService;
+  content: EmailContentService;
+  sending: SendingService;
+  /** sendEmailWithQueue: durable queued sends; main.ts wires its worker */
+  sendQueue: SendQueueService;
+  deliveryWait: DeliveryStatusWaiter;
+  attachments: AttachmentService;
+  expired: ExpiredService;
+  missed: MissedEmailService;
+  bounces: BounceService;
+  access: AccessService;
+  /** inboxes as IMAP mailboxes: the IMAP listener and ImapController share it */
+  imap: ImapMailboxService;
+  /** ImapController's commands over the same mailboxes */
+  imapCommands: ImapCommandsService;
+  imports: EmailImportService;
+  waitFor: WaitForService;
+  webhooks: WebhookService;
+  tracking: TrackingService;
+  /** GET /events: a tenant's live events */
+  eventStream: EventStreamService;
+}

@@ -1,0 +1,90 @@
+/**
+ * Composition of the services: repositories, clock, bus and settings in, every service of
+ * the application out. main.ts calls it once; tests call it to build an app on a store.
+ */
+import type { Clock } from './core/clock.js';
+import type { Store } from './storage/ports.js';
+import type { EventBus } from './events/bus.js';
+import type { Services } from './modules/services.js';
+import { UserService } from './modules/user/user.service.js';
+import { InboxService, MAX_EXPIRES_IN_MS, type InboxSettings } from './modules/inbox/inbox.service.js';
+import { IngestService } from './modules/email/ingest.service.js';
+import { EmailService } from './modules/email/email.service.js';
+import { ThreadService } from './modules/email/threads.service.js';
+import { EmailContentService } from './modules/email/content.service.js';
+import { EmailImportService } from './modules/email/import.service.js';
+import { SendingService } from './modules/sending/sending.service.js';
+import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
+import type { Relay } from './modules/sending/relay.js';
+import { SendQueueService } from './modules/sending/queue.service.js';
+import { AttachmentService } from './modules/attachment/attachment.service.js';
+import { ExpiredService } from './modules/expired/expired.service.js';
+import { BounceService } from './modules/bounce/bounce.service.js';
+import { BounceRecorder } from './modules/bounce/bounce-recorder.js';
+import { MissedEmailService } from './modules/missed/missed.service.js';
+import { TenantEmailCapStep } from './modules/missed/email-cap.step.js';
+import { AccessService, type MailEndpoints } from './modules/access/access.service.js';
+import { ImapMailboxService } from './modules/imap/imap.service.js';
+import { ImapCommandsService } from './modules/imap/imap-commands.service.js';
+import { WaitForService } from './modules/waitfor/waitfor.service.js';
+import { WebhookService, type WebhookServiceSettings } from './modules/webhooks/webhooks.service.js';
+import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
+import { EventStreamService } from './modules/events/event-stream.js';
+import { announceExpiry } from './jobs/expiry.js';
+
+export type { Services };
+
+export interface ServiceDeps {
+  store: Store;
+  bus: EventBus;
+  clock: Clock;
+  settings: InboxSettings;
+  /** where mail for other domains goes; none = captured */
+  relay?: Relay;
+  /** webhook target policy and test-send timeout; unset = private targets allowed, 10 s */
+  webhooks?: WebhookServiceSettings;
+  /** largest attachment upload in bytes; 25 MiB when unset */
+  maxAttachmentSize?: number;
+  /** most received emails a tenant may hold; more become missed emails. 0 or unset = no cap */
+  tenantEmailCap?: number;
+  /** where mail clients reach the SMTP listeners; startServer fills in the ports once listening */
+  endpoints?: MailEndpoints;
+  /** the public HTTP URL tracking pixel images are served at; startServer fills in the bound port */
+  tracking?: TrackingSettings;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  const { repos } = deps.store;
+  const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings, repos.expiredInboxes, announceExpiry(deps.bus));
+  const emailCap = deps.tenantEmailCap ?? 0;
+  const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : []);
+  const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
+  const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
+  const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking);
+  const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
+  return {
+    tracking,
+    imap,
+    imapCommands: new ImapCommandsService(imap),
+    eventStream: new EventStreamService(deps.bus, inboxes),
+    users: new UserService(repos, deps.clock),
+    inboxes,
+    ingest,
+    imports: new EmailImportService(inboxes, ingest, deps.clock),
+    missed: new MissedEmailService(repos.missedEmails, repos.inboxes, repos.emails, ingest, deps.bus, deps.clock, emailCap),
+    emails,
+    waitFor: new WaitForService(repos.emails, emails, inboxes, deps.bus),
+    threads: new ThreadService(repos.threads, inboxes),
+    content: new EmailContentService(repos.emails),
+    sending,
+    sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
+    bounces: new BounceService(repos.bounces),
+    deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
+    webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }),
+    attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent),
+    // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
+    access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, imapPort: 0, imapsPort: 0 }),
+    expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),
+  };
+}
