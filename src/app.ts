@@ -25,11 +25,6 @@ import { missedPlugin } from './modules/missed/routes/index.js';
 import { bouncePlugin } from './modules/bounce/routes/index.js';
 import { accessPlugin } from './modules/access/routes/index.js';
 import { imapPlugin } from './modules/imap/routes/index.js';
-import { waitForPlugin } from './modules/waitfor/routes/index.js';
-import { webhookPlugin } from './modules/webhooks/routes/index.js';
-import { webhookPayloadSchemaDocument } from './modules/webhooks/routes/schema-document.js';
-import { trackingPlugin } from './modules/tracking/routes/index.js';
-import { pixelImageRoute } from './modules/tracking/routes/pixelImage.js';
 
 export interface AppDeps extends ServiceDeps {
   version: string;
@@ -61,13 +56,11 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   });
   // The GraphiQL page only: the queries it sends go to POST /graphql, which needs the key.
   await app.register(graphiqlPage);
-  await app.register(webhookPayloadSchemaDocument); // LEGACY
   // The dashboard at `/`, public like the docs; it sees every API route added after it.
   await registerDashboard(app);
   // Public operations (tracking pixel images, the webhook payload schema document): registered
   // after the dashboard so their prefixes stay API paths (unknown paths under them answer JSON 404).
   await registerOperations(app, operations.filter((op) => op.access === 'public'), services);
-  await app.register(pixelImageRoute, { tracking: services.tracking }); // LEGACY
 
   // Everything registered in here needs x-api-key: the hook is encapsulated in this context.
   await app.register(async (api) => {
@@ -83,9 +76,6 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     await api.register(bouncePlugin, { bounces: services.bounces });
     await api.register(accessPlugin, { access: services.access });
     await api.register(imapPlugin, { imap: services.imap });
-    await api.register(waitForPlugin, { waitFor: services.waitFor });
-    await api.register(webhookPlugin, { webhooks: services.webhooks });
-    await api.register(trackingPlugin, { tracking: services.tracking });
     await api.register(importPlugin, { imports: services.imports, maxBytes: 32 * 1024 * 1024 });
     await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor });
   });

@@ -14,6 +14,9 @@ import { adminOperations } from './admin/operations/index.js';
 import { inboxModelSchemas } from './inbox/inbox.schemas.js';
 import { inboxOperations } from './inbox/operations/index.js';
 import { eventStreamOperations } from './events/operations/index.js';
+import { waitForOperations } from './waitfor/operations/index.js';
+import { webhookOperations } from './webhooks/operations/index.js';
+import { trackingOperations } from './tracking/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -37,6 +40,9 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...adminOperations,
   ...inboxOperations,
   ...eventStreamOperations,
+  ...waitForOperations,
+  ...webhookOperations,
+  ...trackingOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [

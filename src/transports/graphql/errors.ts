@@ -1,6 +1,5 @@
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import { AppError, type ErrorCode } from '../../core/errors.js';
-import { STATUS_BY_CODE } from '../http/error-body.js';
 
 /**
  * Service error codes in the vocabulary GraphQL clients know (Apollo's codes where one
@@ -16,6 +15,22 @@ export const GRAPHQL_CODE_BY_APP_CODE: Record<ErrorCode, string> = {
   TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   TIMEOUT: 'TIMEOUT',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * The HTTP status an error before execution answers with (GraphQL over HTTP), by service
+ * error code: the same statuses the REST transport uses for the same codes.
+ */
+const STATUS_BY_APP_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  TIMEOUT: 408,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  QUOTA_EXCEEDED: 429,
+  UNAVAILABLE: 503,
 };
 
 const INTERNAL_MESSAGE = 'Internal error; the server log has the details';
@@ -69,7 +84,7 @@ function classify(error: GraphQLError | Error, wrapperStatus: number | undefined
 
   if (original instanceof AppError) {
     const code = GRAPHQL_CODE_BY_APP_CODE[original.code];
-    return { formatted: { message: original.message, ...where, extensions: { code } }, status: STATUS_BY_CODE[original.code] };
+    return { formatted: { message: original.message, ...where, extensions: { code } }, status: STATUS_BY_APP_CODE[original.code] };
   }
   if (gql && !original && !gql.path) {
     // graphql-js' own errors: syntax, validation against the schema, variable coercion.

@@ -1,0 +1,17 @@
+import { webhookOperation } from './define.js';
+import { Type } from '@sinclair/typebox';
+import { WebhookIdParams, WebhookResultDto } from '../webhooks.schemas.js';
+import { toWebhookResultDto } from '../webhooks.dto.js';
+
+export const waitForWebhookResults = webhookOperation({
+  operationId: 'waitForWebhookResults', method: 'GET', path: '/webhooks/{webhookId}/wait',
+  summary: 'Once the webhook has at least expectedCount results, its first ones; 408 at the timeout',
+  params: WebhookIdParams,
+  query: Type.Object({ expectedCount: Type.Integer({ minimum: 0 }), timeout: Type.Integer({ minimum: 0, description: 'milliseconds' }) }),
+  response: Type.Array(Type.Ref(WebhookResultDto)),
+  handler: async ({ tenantId, params, query, signal }, { webhooks }) => {
+    const { expectedCount, timeout } = query;
+    const results = await webhooks.waitForResults(tenantId, params.webhookId, expectedCount, timeout, signal);
+    return results.map(toWebhookResultDto);
+  },
+});
