@@ -15,14 +15,8 @@ import { registerJsonBodies } from './transports/http/json-bodies.js';
 import { graphqlPlugin } from './transports/graphql/plugin.js';
 import { graphiqlPage } from './transports/graphql/graphiql.js';
 // LEGACY-PLUGINS (removed as each module is converted to operation descriptors)
-import { emailPlugin } from './modules/email/routes/index.js';
-import { contentPlugin } from './modules/email/routes/content-index.js';
-import { importPlugin } from './modules/email/routes/import-index.js';
 import { sendingPlugin } from './modules/sending/routes/index.js';
 import { attachmentPlugin } from './modules/attachment/routes/index.js';
-import { expiredPlugin } from './modules/expired/routes/index.js';
-import { missedPlugin } from './modules/missed/routes/index.js';
-import { bouncePlugin } from './modules/bounce/routes/index.js';
 import { accessPlugin } from './modules/access/routes/index.js';
 import { imapPlugin } from './modules/imap/routes/index.js';
 
@@ -67,16 +61,10 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     registerApiKeyAuth(api, services.users);
     await registerOperations(api, operations.filter((op) => op.access !== 'public'), services);
     // LEGACY-PLUGINS
-    await api.register(emailPlugin, { emails: services.emails, threads: services.threads });
-    await api.register(contentPlugin, { content: services.content });
     await api.register(sendingPlugin, { sending: services.sending, emails: services.emails, deliveryWait: services.deliveryWait, inboxes: services.inboxes, sendQueue: services.sendQueue });
     await api.register(attachmentPlugin, { attachments: services.attachments });
-    await api.register(expiredPlugin, { expired: services.expired });
-    await api.register(missedPlugin, { missed: services.missed });
-    await api.register(bouncePlugin, { bounces: services.bounces });
     await api.register(accessPlugin, { access: services.access });
     await api.register(imapPlugin, { imap: services.imap });
-    await api.register(importPlugin, { imports: services.imports, maxBytes: 32 * 1024 * 1024 });
     await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor });
   });
   return app;

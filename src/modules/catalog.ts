@@ -17,6 +17,10 @@ import { eventStreamOperations } from './events/operations/index.js';
 import { waitForOperations } from './waitfor/operations/index.js';
 import { webhookOperations } from './webhooks/operations/index.js';
 import { trackingOperations } from './tracking/operations/index.js';
+import { emailOperations } from './email/operations/index.js';
+import { expiredOperations } from './expired/operations/index.js';
+import { missedOperations } from './missed/operations/index.js';
+import { bounceOperations } from './bounce/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -43,6 +47,10 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...waitForOperations,
   ...webhookOperations,
   ...trackingOperations,
+  ...emailOperations,
+  ...expiredOperations,
+  ...missedOperations,
+  ...bounceOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [

@@ -208,7 +208,7 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   getEmailSummary: perEmail('GET', '/summary'),
   // EmailController's sending side (src/modules/sending): no reply from another tenant's email.
   replyToEmail: perEmail('PUT', '', { body: 'taking over this thread', isHTML: false }),
-  // Forwarding, validation, canSend and sendEmailSourceOptional (src/modules/sending/routes, email/routes/validateEmail.ts).
+  // Forwarding, validation, canSend and sendEmailSourceOptional (src/modules/sending/routes, email/operations/validateEmail.ts).
   forwardEmail: perEmail('POST', '/forward', { to: ['taker@example.com'] }),
   validateEmail: perEmail('POST', '/validate'),
   async canSend(c) {
@@ -224,7 +224,7 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     expectStatus(await c.asB('POST', `/emails?inboxId=${c.bInbox.id}`, options), 204, "sendEmailSourceOptional from B's own inbox");
   },
 
-  // Lists, search, body downloads and threads (src/modules/email/routes/listing-index.ts).
+  // Lists, search, body downloads and threads (src/modules/email/operations/listing-index.ts).
   async getEmailsOffsetPaginated(c) {
     await ownEmailsOnly(c, '/emails/offset-paginated');
     const include = (ids: string[]) => `/emails/offset-paginated${query(ids.map((id) => ['include', id]))}`;

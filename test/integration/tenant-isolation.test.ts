@@ -200,7 +200,7 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   getDeliveryStatusesByInboxId: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/delivery-status`),
   // Tracking pixels of mail another tenant's inbox sent (src/modules/tracking).
   listInboxTrackingPixels: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/tracking-pixels`),
-  // Imports into another tenant's inbox are 404 whatever the body (src/modules/email/routes/importEmailIntoInbox.ts).
+  // Imports into another tenant's inbox are 404 whatever the body (src/modules/email/operations/importEmailIntoInbox.ts).
   importEmailIntoInbox: (c) =>
     expectNotFound(c, 'POST', (id) => `/inboxes/${id}/emails/import`, { rawEmailBase64: Buffer.from('Subject: x\r\n\r\nx\r\n').toString('base64') }),
   importEmailIntoInboxBytes: (c) => expectNotFound(c, 'POST', (id) => `/inboxes/${id}/emails/import/raw`, 'Subject: x\r\n\r\nx\r\n'),

@@ -1,0 +1,31 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { toDate } from '../../../core/dates.js';
+import { DateTime, PageQuery, Uuid } from '../../shared/schemas.js';
+import type { EmailFilter } from '../../../storage/ports.js';
+
+/** Query parameters shared by the tenant-wide email lists (offset-paginated, organization). */
+export const EmailListQuery = {
+  ...PageQuery,
+  inboxId: Type.Optional(Type.Array(Uuid, { description: "only these inboxes' emails" })),
+  unreadOnly: Type.Optional(Type.Boolean()),
+  searchFilter: Type.Optional(Type.String({ description: 'partial match on subject, sender, recipients and id' })),
+  since: Type.Optional(DateTime),
+  before: Type.Optional(DateTime),
+  favourited: Type.Optional(Type.Boolean()),
+  syncConnectors: Type.Optional(Type.Boolean({ description: 'no connectors exist here; accepted for compatibility' })),
+  plusAddressId: Type.Optional(Type.String({ description: 'no plus addresses exist here: any value matches none' })),
+};
+const EmailListQueryObject = Type.Object(EmailListQuery);
+
+/** The storage filter of the query; undefined when nothing can match (a plus address). */
+export function emailListFilter(q: Static<typeof EmailListQueryObject>): EmailFilter | undefined {
+  if (q.plusAddressId) return undefined;
+  return {
+    inboxIds: q.inboxId?.length ? q.inboxId : undefined,
+    unreadOnly: q.unreadOnly,
+    favourite: q.favourited,
+    search: q.searchFilter?.trim() || undefined,
+    since: toDate(q.since),
+    before: toDate(q.before),
+  };
+}

@@ -1,0 +1,26 @@
+import { emailOperation } from './define.js';
+import { Type } from '@sinclair/typebox';
+import { validateHtml } from '../html-validation.js';
+import { EmailIdParams } from '../email.schemas.js';
+import { ValidationDto } from '../validation.schemas.js';
+
+/**
+ * HTML well-formedness of the email's HTML body (see html-validation.ts for exactly what is
+ * checked). An email without an HTML body is valid for this check, as the operation defines.
+ */
+export const validateEmail = emailOperation({
+  operationId: 'validateEmail', method: 'POST', path: '/emails/{emailId}/validate',
+  summary: 'Validate the HTML body: WHATWG tokenizer parse errors and tag balance (stray, misnested, unclosed tags)',
+  params: EmailIdParams,
+  response: Type.Ref(ValidationDto),
+  handler: async ({ tenantId, params }, { emails }) => {
+    const email = await emails.find(tenantId, params.emailId);
+    if (email.htmlBody === null || email.htmlBody.trim() === '') {
+      return {
+        emailId: email.id,
+        html: { isValid: true, infos: [{ lineNumber: 0, message: 'The email has no HTML body: nothing to validate' }], errors: [], warnings: [] },
+      };
+    }
+    return { emailId: email.id, html: validateHtml(email.htmlBody) };
+  },
+});
