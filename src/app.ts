@@ -18,13 +18,9 @@ import { graphiqlPage } from './transports/graphql/graphiql.js';
 import { emailPlugin } from './modules/email/routes/index.js';
 import { contentPlugin } from './modules/email/routes/content-index.js';
 import { importPlugin } from './modules/email/routes/import-index.js';
-import { sendingPlugin } from './modules/sending/routes/index.js';
-import { attachmentPlugin } from './modules/attachment/routes/index.js';
 import { expiredPlugin } from './modules/expired/routes/index.js';
 import { missedPlugin } from './modules/missed/routes/index.js';
 import { bouncePlugin } from './modules/bounce/routes/index.js';
-import { accessPlugin } from './modules/access/routes/index.js';
-import { imapPlugin } from './modules/imap/routes/index.js';
 import { waitForPlugin } from './modules/waitfor/routes/index.js';
 import { webhookPlugin } from './modules/webhooks/routes/index.js';
 import { webhookPayloadSchemaDocument } from './modules/webhooks/routes/schema-document.js';
@@ -76,13 +72,9 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     // LEGACY-PLUGINS
     await api.register(emailPlugin, { emails: services.emails, threads: services.threads });
     await api.register(contentPlugin, { content: services.content });
-    await api.register(sendingPlugin, { sending: services.sending, emails: services.emails, deliveryWait: services.deliveryWait, inboxes: services.inboxes, sendQueue: services.sendQueue });
-    await api.register(attachmentPlugin, { attachments: services.attachments });
     await api.register(expiredPlugin, { expired: services.expired });
     await api.register(missedPlugin, { missed: services.missed });
     await api.register(bouncePlugin, { bounces: services.bounces });
-    await api.register(accessPlugin, { access: services.access });
-    await api.register(imapPlugin, { imap: services.imap });
     await api.register(waitForPlugin, { waitFor: services.waitFor });
     await api.register(webhookPlugin, { webhooks: services.webhooks });
     await api.register(trackingPlugin, { tracking: services.tracking });

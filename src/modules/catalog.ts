@@ -14,6 +14,10 @@ import { adminOperations } from './admin/operations/index.js';
 import { inboxModelSchemas } from './inbox/inbox.schemas.js';
 import { inboxOperations } from './inbox/operations/index.js';
 import { eventStreamOperations } from './events/operations/index.js';
+import { sendingOperations } from './sending/operations/index.js';
+import { attachmentOperations } from './attachment/operations/index.js';
+import { accessOperations } from './access/operations/index.js';
+import { imapOperations } from './imap/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -37,6 +41,10 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...adminOperations,
   ...inboxOperations,
   ...eventStreamOperations,
+  ...sendingOperations,
+  ...attachmentOperations,
+  ...accessOperations,
+  ...imapOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
