@@ -14,11 +14,6 @@ import { closeStreamsOnShutdown } from './transports/http/event-stream.js';
 import { registerJsonBodies } from './transports/http/json-bodies.js';
 import { graphqlPlugin } from './transports/graphql/plugin.js';
 import { graphiqlPage } from './transports/graphql/graphiql.js';
-// LEGACY-PLUGINS (removed as each module is converted to operation descriptors)
-import { sendingPlugin } from './modules/sending/routes/index.js';
-import { attachmentPlugin } from './modules/attachment/routes/index.js';
-import { accessPlugin } from './modules/access/routes/index.js';
-import { imapPlugin } from './modules/imap/routes/index.js';
 
 export interface AppDeps extends ServiceDeps {
   version: string;
@@ -60,11 +55,6 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(async (api) => {
     registerApiKeyAuth(api, services.users);
     await registerOperations(api, operations.filter((op) => op.access !== 'public'), services);
-    // LEGACY-PLUGINS
-    await api.register(sendingPlugin, { sending: services.sending, emails: services.emails, deliveryWait: services.deliveryWait, inboxes: services.inboxes, sendQueue: services.sendQueue });
-    await api.register(attachmentPlugin, { attachments: services.attachments });
-    await api.register(accessPlugin, { access: services.access });
-    await api.register(imapPlugin, { imap: services.imap });
     await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor });
   });
   return app;

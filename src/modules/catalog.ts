@@ -21,6 +21,10 @@ import { emailOperations } from './email/operations/index.js';
 import { expiredOperations } from './expired/operations/index.js';
 import { missedOperations } from './missed/operations/index.js';
 import { bounceOperations } from './bounce/operations/index.js';
+import { sendingOperations } from './sending/operations/index.js';
+import { attachmentOperations } from './attachment/operations/index.js';
+import { accessOperations } from './access/operations/index.js';
+import { imapOperations } from './imap/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -51,6 +55,10 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...expiredOperations,
   ...missedOperations,
   ...bounceOperations,
+  ...sendingOperations,
+  ...attachmentOperations,
+  ...accessOperations,
+  ...imapOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [

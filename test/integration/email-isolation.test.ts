@@ -208,7 +208,7 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   getEmailSummary: perEmail('GET', '/summary'),
   // EmailController's sending side (src/modules/sending): no reply from another tenant's email.
   replyToEmail: perEmail('PUT', '', { body: 'taking over this thread', isHTML: false }),
-  // Forwarding, validation, canSend and sendEmailSourceOptional (src/modules/sending/routes, email/operations/validateEmail.ts).
+  // Forwarding, validation, canSend and sendEmailSourceOptional (src/modules/sending/operations, email/operations/validateEmail.ts).
   forwardEmail: perEmail('POST', '/forward', { to: ['taker@example.com'] }),
   validateEmail: perEmail('POST', '/validate'),
   async canSend(c) {

@@ -1,4 +1,4 @@
-/** Where mail for addresses outside this service goes. Implemented by transports/smtp/relay.ts. */
+/** Where mail for addresses outside this service goes. Implemented by the SMTP transport (its relay.ts). */
 export interface RelayResult {
   accepted: string[];
   rejected: Array<{ recipient: string; code: number | null; response: string }>;

@@ -1,0 +1,35 @@
+import { inboxSendOperation } from './define.js';
+import { toDate } from '../../../core/dates.js';
+import { Type } from '@sinclair/typebox';
+import { toPage } from '../../../core/paging.js';
+import { CountDto, DateTime, PageQuery } from '../../shared/schemas.js';
+import { InboxIdParams } from '../../inbox/inbox.schemas.js';
+import { toSentEmailProjection } from '../sending.dto.js';
+import { PageSentEmailProjection } from '../sending.schemas.js';
+
+export const getInboxSentEmails = inboxSendOperation({
+  operationId: 'getInboxSentEmails', method: 'GET', path: '/inboxes/{inboxId}/sent',
+  summary: 'Page through the emails sent from an inbox',
+  params: InboxIdParams,
+  query: Type.Object({
+    ...PageQuery,
+    searchFilter: Type.Optional(Type.String()),
+    since: Type.Optional(DateTime),
+    before: Type.Optional(DateTime),
+  }),
+  response: Type.Ref(PageSentEmailProjection),
+  handler: async ({ tenantId, params, query: q }, { sending }) => {
+    const { slice, request: page } = await sending.page(tenantId, {
+      inboxId: params.inboxId, search: q.searchFilter?.trim() || undefined, since: toDate(q.since), before: toDate(q.before),
+    }, q);
+    return toPage(slice.items.map(toSentEmailProjection), slice.total, page);
+  },
+});
+
+export const getInboxSentCount = inboxSendOperation({
+  operationId: 'getInboxSentCount', method: 'GET', path: '/inboxes/{inboxId}/sent/count',
+  summary: 'Number of emails sent from an inbox',
+  params: InboxIdParams,
+  response: Type.Ref(CountDto),
+  handler: async ({ tenantId, params }, { sending }) => ({ totalElements: await sending.count(tenantId, params.inboxId) }),
+});
