@@ -70,7 +70,10 @@ export interface Call<P = unknown, Q = unknown, B = unknown> {
   upload: Upload;
 }
 
-export interface OperationSpec<Deps, P, Q, B> {
+/** The body a handler sees: the bytes for a raw body, else the validated JSON. */
+type BodyOf<B, K extends BodyKind> = K extends 'raw' ? Buffer : StaticOf<B>;
+
+export interface OperationSpec<Deps, P, Q, B, K extends BodyKind = BodyKind> {
   operationId: string;
   method: HttpMethod;
   /** OpenAPI style: /inboxes/{inboxId} */
@@ -83,7 +86,7 @@ export interface OperationSpec<Deps, P, Q, B> {
   params?: P;
   query?: Q;
   body?: B;
-  bodyKind?: BodyKind;
+  bodyKind?: K;
   /** an empty or absent JSON body is `{}` (options that are all optional) */
   optionalBody?: boolean;
   /** largest request body (or multipart file) in bytes; the server's default otherwise */
@@ -94,7 +97,7 @@ export interface OperationSpec<Deps, P, Q, B> {
   status?: 200 | 201 | 202 | 204;
   /** schema of the success body (it also filters what is sent); raw JSON Schema allowed */
   response?: TSchema | Record<string, unknown>;
-  handler(call: Call<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, deps: Deps): Promise<unknown> | unknown;
+  handler(call: Call<StaticOf<P>, StaticOf<Q>, BodyOf<B, K>>, deps: Deps): Promise<unknown> | unknown;
 }
 
 /** An operation with its types erased, as transports hold them. */
@@ -108,7 +111,12 @@ export interface Operation<Deps = unknown> extends Omit<OperationSpec<Deps, TSch
  * OpenAPI tag, and infers the handler's input types from the schemas.
  */
 export function operationsOf<Deps>(tag: string) {
-  return <P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined>(
-    spec: OperationSpec<Deps, P, Q, B>,
+  return <
+    P extends TSchema | undefined = undefined,
+    Q extends TSchema | undefined = undefined,
+    B extends TSchema | undefined = undefined,
+    K extends BodyKind = 'json',
+  >(
+    spec: OperationSpec<Deps, P, Q, B, K>,
   ): Operation<Deps> => ({ ...spec, tag }) as unknown as Operation<Deps>;
 }

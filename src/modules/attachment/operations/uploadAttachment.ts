@@ -48,7 +48,7 @@ export const uploadAttachmentBytes = attachmentOperation({
   tooLarge,
   handler: async ({ tenantId, query: q, body, headers }, { attachments }) => {
     if (q.fileSize !== undefined && q.fileSize > attachments.maxSize) throw attachments.tooLargeError(q.fileSize);
-    const content = body as unknown as Buffer; // bodyKind 'raw': the bytes, empty when there are none
+    const content = body; // bodyKind 'raw': the bytes, empty when there are none
     if (content.length === 0) {
       throw badRequest('The request body is empty: send the file bytes as the body (the generated client needs them as initOverrides.body)');
     }

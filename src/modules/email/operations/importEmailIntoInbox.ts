@@ -48,7 +48,7 @@ export const importEmailIntoInboxBytes = inboxEmailOperation({
   tooLarge: tooLargeImport,
   handler: async ({ tenantId, params, query, body }, { imports }) => {
     // bodyKind 'raw': the body is the bytes as they came (empty when there are none)
-    const email = await imports.import(tenantId, params.inboxId, unquoted(body as unknown as Buffer), query);
+    const email = await imports.import(tenantId, params.inboxId, unquoted(body), query);
     return toEmail(email);
   },
 });
