@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../schema.js';
-import type { SendQueueTable } from '../send-queue-tables.js';
-import type { ClaimedSend, SendQueueFilter, SendQueueRecord, SendQueueRepository, SendQueueState } from '../send-queue-ports.js';
+import type { Database, SendQueueTable } from '../schema.js';
+import type { ClaimedSend, SendQueueFilter, SendQueueRecord, SendQueueRepository, SendQueueState } from '../ports.js';
 import { pageOffset } from '../../core/paging.js';
 import { fromMillis, toMillis } from './rows.js';
 import { nextDueAt, releaseLeases } from './leased-jobs.js';

@@ -1,6 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../schema.js';
-import type { TrackingPixelsTable } from '../tracking-tables.js';
+import type { Database, TrackingPixelsTable } from '../schema.js';
 import type { TrackingPixelFilter, TrackingPixelRecord, TrackingPixelRepository } from '../ports.js';
 import { pageOffset } from '../../core/paging.js';
 import { emailOpenedEvent } from '../webhook-events.js';

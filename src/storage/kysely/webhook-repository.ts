@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../schema.js';
-import type { WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable } from '../webhook-tables.js';
+import type { Database, WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable } from '../schema.js';
 import type {
   ClaimedDelivery, WebhookFilter, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
   WebhookResultRecord, WebhookResultType,
-} from '../webhook-ports.js';
+} from '../ports.js';
 import type { WebhookEventName } from '../webhook-events.js';
 import { pageOffset } from '../../core/paging.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
