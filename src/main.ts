@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Store } from './storage/ports.js';
-import { openStore, sqliteFileIn } from './storage/kysely/database.js';
+import { migrateToLatest, openDatabase, openStore, sqliteFileIn } from './storage/kysely/database.js';
 import { buildApp } from './app.js';
 import { createServices } from './services.js';
 import { EventBus } from './events/bus.js';
@@ -58,6 +58,16 @@ export function openConfiguredStore(config: Config, overrides: { searchPath?: st
     sqliteFile: sqliteFileIn(config.dataDir),
     searchPath: overrides.searchPath,
   });
+}
+
+/** Applies the configured database's pending migrations (`pigeonhole migrate`); returns their names. */
+export async function migrateDatabase(config: Config): Promise<string[]> {
+  const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 /**

@@ -5,9 +5,8 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import { SETTINGS, type SettingKey } from '../config/settings.js';
 import { systemClock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
-import { migrateToLatest, openDatabase, sqliteFileIn } from '../storage/kysely/database.js';
 import { UserService } from '../modules/user/user.service.js';
-import { ADMIN_KEY_FILE, openConfiguredStore, packageVersion, startServer } from '../main.js';
+import { ADMIN_KEY_FILE, migrateDatabase, openConfiguredStore, packageVersion, startServer } from '../main.js';
 
 const program = new Command('pigeonhole')
   .description('Self-hosted email and SMS testing service speaking the MailSlurp API')
@@ -60,14 +59,8 @@ withSettingFlags(program.command('serve').description('start the service (HTTP A
 
 withSettingFlags(program.command('migrate').description('apply pending database migrations and exit'))
   .action(async (opts: Record<string, string | undefined>) => {
-    const config = configFrom(opts);
-    const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
-    try {
-      const applied = await migrateToLatest(db);
-      process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date\n');
-    } finally {
-      await db.destroy();
-    }
+    const applied = await migrateDatabase(configFrom(opts));
+    process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date\n');
   });
 
 const user = program.command('user').description('manage users (tenants) and their API keys');

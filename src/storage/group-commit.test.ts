@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { groupCommit } from './group-commit.js';
+import { groupCommit, groupedIngest } from './group-commit.js';
+import type { EmailRepository, IncomingEmail } from './ports.js';
 
 /** A write whose completion the test controls, recording what each call wrote. */
 function controlledWrite(fail?: (items: number[]) => boolean) {
@@ -80,4 +81,24 @@ test('a group holds at most maxItems items, but never splits one call', async ()
   }
   await Promise.all(all);
   assert.deepEqual(calls, [[0], [1, 2], [3, 4], [5, 6, 7, 8]]);
+});
+
+test('groupedIngest: storeIncoming is group-committed, by the given writer when there is one; the rest is the repository\'s', async () => {
+  const stored: string[][] = [];
+  const written: string[][] = [];
+  const ids = (batch: IncomingEmail[]) => batch.map((m) => m.email.id);
+  const count = async () => 7;
+  const emails = { storeIncoming: async (batch: IncomingEmail[]) => void stored.push(ids(batch)), count } as unknown as EmailRepository;
+  const message = (id: string) => ({ email: { id }, raw: Buffer.alloc(0), attachments: [] }) as unknown as IncomingEmail;
+
+  const own = groupedIngest(emails);
+  assert.equal(own.count, count);
+  await Promise.all([own.storeIncoming([message('a')]), own.storeIncoming([message('b')]), own.storeIncoming([message('c')])]);
+  assert.deepEqual(stored, [['a'], ['b', 'c']], 'what arrived during the first write shared the next');
+
+  const threaded = groupedIngest(emails, async (batch) => void written.push(ids(batch)));
+  await threaded.storeIncoming([message('d')]);
+  assert.deepEqual(written, [['d']]);
+  assert.equal(stored.length, 2, 'the repository itself wrote nothing more');
+  assert.notEqual(emails.storeIncoming, own.storeIncoming, 'the given repository is left as it was');
 });

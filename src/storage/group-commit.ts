@@ -1,3 +1,5 @@
+import type { EmailRepository, IncomingEmail } from './ports.js';
+
 /**
  * Group commit: calls made while a write is in flight are queued and then written
  * together, in one transaction, when it finishes. Each caller still resolves only once
@@ -60,4 +62,17 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>, maxItems = 
       queue.push({ items, resolve, reject });
       if (!writing) void drain();
     });
+}
+
+/**
+ * The email repository with incoming mail group-committed: concurrent inbound messages
+ * share one transaction, and each SMTP 250 still waits for its own commit. The groups are
+ * written by `write` when given (the SQLite writer thread, ingest-writer.ts), else by the
+ * repository itself. Everything else is the repository's own.
+ */
+export function groupedIngest(
+  emails: EmailRepository,
+  write: (batch: IncomingEmail[]) => Promise<void> = (batch) => emails.storeIncoming(batch),
+): EmailRepository {
+  return { ...emails, storeIncoming: groupCommit(write) };
 }

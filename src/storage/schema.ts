@@ -1,6 +1,3 @@
-import type { SendQueueTable } from './send-queue-tables.js';
-import type { WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable, WebhookSigningSecretsTable } from './webhook-tables.js';
-import type { TrackingPixelsTable } from './tracking-tables.js';
 import type { Generated } from 'kysely';
 /**
  * Kysely table types: the single source of truth for column names and types.
@@ -250,6 +247,122 @@ export interface EmailThreadsTable {
   created_at: number;
 }
 
+// Webhooks, their delivery jobs (the outbox), results and signing secrets (migration 0011).
+export interface WebhooksTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string | null;
+  phone_id: string | null;
+  name: string | null;
+  url: string;
+  event_name: string;
+  basic_auth_username: string | null;
+  basic_auth_password: string | null;
+  /** JSON array of {name, value} */
+  headers_json: string;
+  request_body_template: string | null;
+  use_static_ip_range: number;
+  ignore_insecure_ssl: number;
+  /** JSON array of strings */
+  tags_json: string;
+  enabled: number;
+  /** HEALTHY | UNHEALTHY: the outcome of the latest attempt */
+  health_status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  tenant_id: string;
+  webhook_id: string;
+  message_id: string;
+  event_name: string;
+  /** the exact JSON body of every attempt */
+  payload: string;
+  inbox_id: string | null;
+  email_id: string | null;
+  attachment_id: string | null;
+  /** pending | inflight | delivered | dead */
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_token: string | null;
+  lease_until: number | null;
+  window_start: number;
+  /** the result whose redrive queued this delivery again */
+  redrive_of: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookResultsTable {
+  id: string;
+  tenant_id: string;
+  webhook_id: string;
+  delivery_id: string;
+  message_id: string;
+  redrive_id: string | null;
+  webhook_url: string;
+  http_method: string;
+  event_name: string;
+  response_status: number | null;
+  response_time_ms: number;
+  response_body_extract: string | null;
+  error: string | null;
+  /** SUCCESS | BAD_RESPONSE | EXCEPTION | EXHAUSTED */
+  result_type: string;
+  seen: number;
+  inbox_id: string | null;
+  email_id: string | null;
+  attachment_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookSigningSecretsTable {
+  tenant_id: string;
+  secret: string;
+  created_at: number;
+}
+
+/** Tracking pixels (migration 0013). */
+export interface TrackingPixelsTable {
+  id: string;
+  tenant_id: string;
+  name: string | null;
+  recipient: string | null;
+  /** no foreign keys: a pixel in a delivered email outlives its inbox and its sent receipt */
+  inbox_id: string | null;
+  sent_email_id: string | null;
+  /** 0/1 */
+  seen: number;
+  /** epoch ms of the first load, null until then */
+  seen_at: number | null;
+  created_at: number;
+}
+
+/** The send queue (migration 0014). */
+export interface SendQueueTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  subject: string | null;
+  /** SendEmailOptions JSON, as enqueued */
+  options_json: string;
+  /** pending | inflight | sent | failed */
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_token: string | null;
+  lease_until: number | null;
+  sent_email_id: string | null;
+  error_name: string | null;
+  error_message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -268,13 +381,10 @@ export interface Database {
   bounced_emails: BouncedEmailsTable;
   bounced_recipients: BouncedRecipientsTable;
   email_threads: EmailThreadsTable;
-  // webhooks (migration 0011): types in webhook-tables.ts
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_results: WebhookResultsTable;
   webhook_signing_secrets: WebhookSigningSecretsTable;
-  // tracking pixels (migration 0013): type in tracking-tables.ts
   tracking_pixels: TrackingPixelsTable;
-  // send queue (migration 0014): type in send-queue-tables.ts
   send_queue: SendQueueTable;
 }

@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { AttachmentsTable, Database } from '../schema.js';
 import type { AttachmentFilter, AttachmentListing, AttachmentRecord, AttachmentRepository } from '../ports.js';
-import { pageOffset } from '../../core/paging.js';
 import { collectBlobs, putBlob } from './blobs.js';
 import { containsPattern, fromMillis, toMillis } from './rows.js';
+import { paged } from './paged.js';
 
 const toRecord = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
   id: row.id,
@@ -100,22 +100,14 @@ export function attachmentRepository(db: Kysely<Database>): AttachmentRepository
     },
 
     async page(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, count] = await Promise.all([
-        listing
-          .where(whereFilter(tenantId, filter))
-          .orderBy('attachments.created_at', direction)
-          .orderBy('attachments.id', direction)
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        db
-          .selectFrom('attachments')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(whereFilter(tenantId, filter))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toListing), total: Number(count.n) };
+      const { items, total } = await paged(
+        listing.where(whereFilter(tenantId, filter)),
+        page,
+        ['attachments.created_at', 'attachments.id'],
+        // counted without the join to emails, which adds no rows
+        db.selectFrom('attachments').select((eb) => eb.fn.countAll<number>().as('n')).where(whereFilter(tenantId, filter)),
+      );
+      return { items: items.map(toListing), total };
     },
 
     deleteWhere: (tenantId, filter) =>

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { BouncedEmailsTable, BouncedRecipientsTable, Database } from '../schema.js';
 import type { BounceFilter, BouncedEmailRecord, BouncedRecipientRecord, BounceRepository } from '../ports.js';
-import { pageOffset, type PageRequest } from '../../core/paging.js';
 import { fromMillis, toMillis } from './rows.js';
+import { BY_CREATION, paged } from './paged.js';
 import { enqueueWebhookEvents } from './webhook-outbox.js';
 import { bounceEvents } from '../webhook-events.js';
 
@@ -50,11 +50,6 @@ function whereFilter<T extends BounceTable>(tenantId: string, filter: BounceFilt
 }
 
 export function bounceRepository(db: Kysely<Database>): BounceRepository {
-  const direction = (request: PageRequest) => (request.sort === 'DESC' ? 'desc' : 'asc');
-  const total = (table: BounceTable, tenantId: string, filter: BounceFilter) =>
-    db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(whereFilter(tenantId, filter)).executeTakeFirstOrThrow()
-      .then((row) => Number(row.n));
-
   return {
     async record(email, recipients) {
       await db.transaction().execute(async (trx) => {
@@ -96,15 +91,8 @@ export function bounceRepository(db: Kysely<Database>): BounceRepository {
     },
 
     async pageEmails(tenantId, filter, request) {
-      const [rows, count] = await Promise.all([
-        db.selectFrom('bounced_emails').selectAll()
-          .where(whereFilter(tenantId, filter))
-          .orderBy('created_at', direction(request)).orderBy('id', direction(request))
-          .limit(request.size).offset(pageOffset(request))
-          .execute(),
-        total('bounced_emails', tenantId, filter),
-      ]);
-      return { items: rows.map(toEmail), total: count };
+      const { items, total } = await paged(db.selectFrom('bounced_emails').selectAll().where(whereFilter(tenantId, filter)), request, BY_CREATION);
+      return { items: items.map(toEmail), total };
     },
 
     async findRecipient(tenantId, id) {
@@ -113,15 +101,8 @@ export function bounceRepository(db: Kysely<Database>): BounceRepository {
     },
 
     async pageRecipients(tenantId, filter, request) {
-      const [rows, count] = await Promise.all([
-        db.selectFrom('bounced_recipients').selectAll()
-          .where(whereFilter(tenantId, filter))
-          .orderBy('created_at', direction(request)).orderBy('id', direction(request))
-          .limit(request.size).offset(pageOffset(request))
-          .execute(),
-        total('bounced_recipients', tenantId, filter),
-      ]);
-      return { items: rows.map(toRecipient), total: count };
+      const { items, total } = await paged(db.selectFrom('bounced_recipients').selectAll().where(whereFilter(tenantId, filter)), request, BY_CREATION);
+      return { items: items.map(toRecipient), total };
     },
 
 

@@ -8,7 +8,7 @@ import { postgresDialect } from './dialect/postgres.js';
 import { pgNotifications } from './dialect/pg-notifications.js';
 import { createRepositories } from './repositories.js';
 import { ingestWriter } from './ingest-writer.js';
-import { groupCommit } from '../group-commit.js';
+import { groupedIngest } from '../group-commit.js';
 
 export interface StoreOptions {
   /** postgres:// URL; undefined means SQLite at `sqliteFile` */
@@ -100,10 +100,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const repos = createRepositories(db);
   // SQLite: incoming mail is written on a thread of its own, so fsyncs do not stall the event loop.
   const writer = dialect === 'sqlite' && options.sqliteFile !== ':memory:' ? ingestWriter(options.sqliteFile!) : undefined;
-  if (writer) repos.emails = { ...repos.emails, storeIncoming: groupCommit(writer.storeIncoming) };
   return {
     dialect,
-    repos,
+    repos: { ...repos, emails: groupedIngest(repos.emails, writer?.storeIncoming) },
     notifications,
     async ping() {
       try {

@@ -3,8 +3,8 @@ import type { AttachmentsTable, Database, EmailsTable } from '../schema.js';
 import type {
   AttachmentRecord, EmailFilter, EmailRecord, EmailRepository, EmailSummary, MailAddress,
 } from '../ports.js';
-import { pageOffset } from '../../core/paging.js';
 import { collectBlobs } from './blobs.js';
+import { BY_CREATION, ordered, paged } from './paged.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 import { enqueueWebhookEvents } from './webhook-outbox.js';
 import { emailReadEvent } from '../webhook-events.js';
@@ -125,30 +125,14 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
     },
 
     async page(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('emails')
-          .select(SUMMARY_COLUMNS)
-          .where(whereFilter(tenantId, filter))
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        this.count(tenantId, filter),
-      ]);
-      return { items: await summaries(db, rows), total };
+      const { items, total } = await paged(
+        db.selectFrom('emails').select(SUMMARY_COLUMNS).where(whereFilter(tenantId, filter)), page, BY_CREATION,
+      );
+      return { items: await summaries(db, items), total };
     },
 
     async list(tenantId, filter, sort, limit) {
-      const direction = sort === 'DESC' ? 'desc' : 'asc';
-      const rows = await db
-        .selectFrom('emails')
-        .select(SUMMARY_COLUMNS)
-        .where(whereFilter(tenantId, filter))
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
+      const rows = await ordered(db.selectFrom('emails').select(SUMMARY_COLUMNS).where(whereFilter(tenantId, filter)), sort, BY_CREATION)
         .limit(limit)
         .execute();
       return summaries(db, rows);

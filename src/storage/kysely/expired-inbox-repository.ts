@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, ExpiredInboxesTable } from '../schema.js';
 import type { ExpiredInboxFilter, ExpiredInboxRecord, ExpiredInboxRepository } from '../ports.js';
-import { pageOffset } from '../../core/paging.js';
+import { BY_CREATION, paged } from './paged.js';
 import { fromMillis, toMillis } from './rows.js';
 
 const toRecord = (row: Selectable<ExpiredInboxesTable>): ExpiredInboxRecord => ({
@@ -87,24 +87,10 @@ export function expiredInboxRepository(db: Kysely<Database>): ExpiredInboxReposi
     },
 
     async page(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('expired_inboxes')
-          .selectAll()
-          .where(whereFilter(tenantId, filter))
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        db
-          .selectFrom('expired_inboxes')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(whereFilter(tenantId, filter))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toRecord), total: Number(total.n) };
+      const { items, total } = await paged(
+        db.selectFrom('expired_inboxes').selectAll().where(whereFilter(tenantId, filter)), page, BY_CREATION,
+      );
+      return { items: items.map(toRecord), total };
     },
   };
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Database, InboxesTable } from '../schema.js';
 import type { InboxFilter, InboxRecord, InboxRepository, InboxUpdate } from '../ports.js';
-import { pageOffset } from '../../core/paging.js';
 import { deleteEmailsWhere } from './email-repository.js';
 import { deleteSentWhere } from './sent-email-repository.js';
 import { containsPattern, flag, fromMillis, fromMillisOrNull, isSet, toMillis, toMillisOrNull } from './rows.js';
+import { BY_CREATION, ordered, paged } from './paged.js';
 
 type InboxRow = Selectable<InboxesTable>;
 
@@ -199,30 +199,14 @@ export function inboxRepository(db: Kysely<Database>): InboxRepository {
     },
 
     async page(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('inboxes')
-          .selectAll()
-          .where(whereFilter(tenantId, filter))
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        this.count(tenantId, filter),
-      ]);
-      return { items: await withTags(db, rows), total };
+      const { items, total } = await paged(
+        db.selectFrom('inboxes').selectAll().where(whereFilter(tenantId, filter)), page, BY_CREATION,
+      );
+      return { items: await withTags(db, items), total };
     },
 
     async list(tenantId, filter, sort, limit) {
-      const direction = sort === 'DESC' ? 'desc' : 'asc';
-      const rows = await db
-        .selectFrom('inboxes')
-        .selectAll()
-        .where(whereFilter(tenantId, filter))
-        .orderBy('created_at', direction)
-        .orderBy('id', direction)
+      const rows = await ordered(db.selectFrom('inboxes').selectAll().where(whereFilter(tenantId, filter)), sort, BY_CREATION)
         .limit(limit)
         .execute();
       return withTags(db, rows);
@@ -251,17 +235,10 @@ export function inboxRepository(db: Kysely<Database>): InboxRepository {
     async tags(tenantId, search, page) {
       let query = db.selectFrom('inbox_tags').where('tenant_id', '=', tenantId);
       if (search) query = query.where(sql<boolean>`lower(tag) like ${containsPattern(search)} escape '\\'`);
-      const [rows, total] = await Promise.all([
-        query
-          .select('tag')
-          .distinct()
-          .orderBy('tag', page.sort === 'DESC' ? 'desc' : 'asc')
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        query.select((eb) => eb.fn.count<number>('tag').distinct().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map((r) => r.tag), total: Number(total.n) };
+      const { items, total } = await paged(
+        query.select('tag').distinct(), page, ['tag'], query.select((eb) => eb.fn.count<number>('tag').distinct().as('n')),
+      );
+      return { items: items.map((r) => r.tag), total };
     },
 
     async countCreatedSince(tenantId, since) {

@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, MissedEmailsTable } from '../schema.js';
 import type { MissedEmailFilter, MissedEmailRecord, MissedEmailRepository } from '../ports.js';
-import { pageOffset } from '../../core/paging.js';
 import { containsPattern, fromMillis, toMillis } from './rows.js';
+import { BY_CREATION, ordered, paged } from './paged.js';
 
 /** Every column but the raw bytes: lists never load what they do not show. */
 const COLUMNS = [
@@ -45,17 +45,11 @@ function whereFilter(tenantId: string, filter: MissedEmailFilter) {
 }
 
 export function missedEmailRepository(db: Kysely<Database>): MissedEmailRepository {
+  const matching = (tenantId: string, filter: MissedEmailFilter) =>
+    db.selectFrom('missed_emails').select(COLUMNS).where(whereFilter(tenantId, filter));
+
   const list: MissedEmailRepository['list'] = async (tenantId, filter, range) => {
-    const direction = range.sort === 'DESC' ? 'desc' : 'asc';
-    const rows = await db
-      .selectFrom('missed_emails')
-      .select(COLUMNS)
-      .where(whereFilter(tenantId, filter))
-      .orderBy('created_at', direction)
-      .orderBy('id', direction)
-      .limit(range.limit)
-      .offset(range.offset)
-      .execute();
+    const rows = await ordered(matching(tenantId, filter), range.sort, BY_CREATION).limit(range.limit).offset(range.offset).execute();
     return rows.map(toRecord);
   };
 
@@ -100,11 +94,8 @@ export function missedEmailRepository(db: Kysely<Database>): MissedEmailReposito
     },
 
     async page(tenantId, filter, page) {
-      const [items, total] = await Promise.all([
-        list(tenantId, filter, { sort: page.sort, offset: pageOffset(page), limit: page.size }),
-        count(tenantId, filter),
-      ]);
-      return { items, total };
+      const { items, total } = await paged(matching(tenantId, filter), page, BY_CREATION);
+      return { items: items.map(toRecord), total };
     },
 
     list,

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import type { EmailRepository, Repositories } from '../ports.js';
+import type { Repositories } from '../ports.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
 import { domainRepository } from './domain-repository.js';
 import { emailRepository } from './email-repository.js';
-import { groupCommit } from '../group-commit.js';
 import { attachmentRepository } from './attachment-repository.js';
 import { sentEmailRepository } from './sent-email-repository.js';
 import { mailCredentialRepository } from './mail-credential-repository.js';
@@ -20,13 +19,14 @@ import { imapMailboxRepository } from './imap-mailbox-repository.js';
 import { sendQueueRepository } from './send-queue-repository.js';
 import { trackingPixelRepository } from './tracking-pixel-repository.js';
 
+/** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
     users: userRepository(db),
     apiKeys: apiKeyRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
-    emails: withGroupCommit(emailRepository(db)),
+    emails: emailRepository(db),
     attachments: attachmentRepository(db),
     sent: sentEmailRepository(db),
     mailCredentials: mailCredentialRepository(db),
@@ -40,9 +40,4 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     sendQueue: sendQueueRepository(db),
     trackingPixels: trackingPixelRepository(db),
   };
-}
-
-/** Concurrent inbound messages share one transaction; each SMTP 250 still waits for its own commit. */
-function withGroupCommit(emails: EmailRepository): EmailRepository {
-  return { ...emails, storeIncoming: groupCommit((batch) => emails.storeIncoming(batch)) };
 }

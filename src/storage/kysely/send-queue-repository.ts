@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../schema.js';
-import type { SendQueueTable } from '../send-queue-tables.js';
-import type { ClaimedSend, SendQueueFilter, SendQueueRecord, SendQueueRepository, SendQueueState } from '../send-queue-ports.js';
-import { pageOffset } from '../../core/paging.js';
+import type { Database, SendQueueTable } from '../schema.js';
+import type { ClaimedSend, SendQueueFilter, SendQueueRecord, SendQueueRepository, SendQueueState } from '../ports.js';
+import { BY_CREATION, paged } from './paged.js';
 import { fromMillis, toMillis } from './rows.js';
 import { nextDueAt, releaseLeases } from './leased-jobs.js';
 
@@ -73,15 +72,8 @@ export function sendQueueRepository(db: Kysely<Database>): SendQueueRepository {
     },
 
     async page(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
-        db.selectFrom('send_queue').selectAll().where(whereJobs(tenantId, filter))
-          .orderBy('created_at', direction).orderBy('id', direction)
-          .limit(page.size).offset(pageOffset(page)).execute(),
-        db.selectFrom('send_queue').select((eb) => eb.fn.countAll<number>().as('n')).where(whereJobs(tenantId, filter))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toRecord), total: Number(total.n) };
+      const { items, total } = await paged(db.selectFrom('send_queue').selectAll().where(whereJobs(tenantId, filter)), page, BY_CREATION);
+      return { items: items.map(toRecord), total };
     },
 
     async claimDue(now, limit, leaseMs) {

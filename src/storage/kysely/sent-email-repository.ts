@@ -3,7 +3,7 @@ import type { Database, DeliveryStatusesTable, SentEmailsTable } from '../schema
 import type {
   DeliveryOutcome, DeliveryStatusRecord, MailAddress, SentEmailFilter, SentEmailRecord, SentEmailRepository,
 } from '../ports.js';
-import { pageOffset } from '../../core/paging.js';
+import { BY_CREATION, paged } from './paged.js';
 import { collectBlobs, putBlob } from './blobs.js';
 import { assignThread } from './threading.js';
 import { threadKeys } from '../../core/threading.js';
@@ -146,20 +146,10 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
     },
 
     async page(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('sent_emails')
-          .selectAll()
-          .where(whereFilter(tenantId, filter))
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        this.count(tenantId, filter),
-      ]);
-      return { items: rows.map(toSent), total };
+      const { items, total } = await paged(
+        db.selectFrom('sent_emails').selectAll().where(whereFilter(tenantId, filter)), page, BY_CREATION,
+      );
+      return { items: items.map(toSent), total };
     },
 
     async count(tenantId, filter = {}) {
@@ -190,12 +180,8 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
       if (filter.inboxId) query = query.where('inbox_id', '=', filter.inboxId);
       if (filter.since) query = query.where('created_at', '>', toMillis(filter.since));
       if (filter.before) query = query.where('created_at', '<', toMillis(filter.before));
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
-        query.selectAll().orderBy('created_at', direction).orderBy('id', direction).limit(page.size).offset(pageOffset(page)).execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toStatus), total: Number(total.n) };
+      const { items, total } = await paged(query.selectAll(), page, BY_CREATION);
+      return { items: items.map(toStatus), total };
     },
 
     async status(tenantId, id) {

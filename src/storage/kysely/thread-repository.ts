@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { MailAddress, ThreadFilter, ThreadItemRecord, ThreadRecord, ThreadRepository } from '../ports.js';
 import type { PageRequest } from '../../core/paging.js';
-import { pageOffset } from '../../core/paging.js';
+import { BY_CREATION, paged } from './paged.js';
 import { containsPattern, fromMillis, isSet, toMillis } from './rows.js';
 
 /**
@@ -162,22 +162,10 @@ async function describe(db: Kysely<Database>, tenantId: string, rows: Array<{ id
 export function threadRepository(db: Kysely<Database>): ThreadRepository {
   return {
     async page(tenantId, filter, page: PageRequest) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, count] = await Promise.all([
-        db.selectFrom('email_threads')
-          .select(['id', 'created_at'])
-          .where(whereThread(tenantId, filter))
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        db.selectFrom('email_threads')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(whereThread(tenantId, filter))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items: await describe(db, tenantId, rows), total: Number(count.n) };
+      const { items, total } = await paged(
+        db.selectFrom('email_threads').select(['id', 'created_at']).where(whereThread(tenantId, filter)), page, BY_CREATION,
+      );
+      return { items: await describe(db, tenantId, items), total };
     },
 
     async findById(tenantId, id) {

@@ -1,8 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../schema.js';
-import type { TrackingPixelsTable } from '../tracking-tables.js';
+import type { Database, TrackingPixelsTable } from '../schema.js';
 import type { TrackingPixelFilter, TrackingPixelRecord, TrackingPixelRepository } from '../ports.js';
-import { pageOffset } from '../../core/paging.js';
+import { BY_CREATION, paged } from './paged.js';
 import { emailOpenedEvent } from '../webhook-events.js';
 import { enqueueWebhookEvents } from './webhook-outbox.js';
 import { containsPattern, flag, fromMillis, fromMillisOrNull, isSet, toMillis } from './rows.js';
@@ -61,24 +60,10 @@ export function trackingPixelRepository(db: Kysely<Database>): TrackingPixelRepo
     },
 
     async page(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('tracking_pixels')
-          .selectAll()
-          .where(whereFilter(tenantId, filter))
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        db
-          .selectFrom('tracking_pixels')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(whereFilter(tenantId, filter))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toRecord), total: Number(count.n) };
+      const { items, total } = await paged(
+        db.selectFrom('tracking_pixels').selectAll().where(whereFilter(tenantId, filter)), page, BY_CREATION,
+      );
+      return { items: items.map(toRecord), total };
     },
 
     async idsForSentEmail(tenantId, sentEmailId) {

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../schema.js';
 import type { UserRecord, UserRepository } from '../ports.js';
-import { pageOffset } from '../../core/paging.js';
+import { paged } from './paged.js';
 import { flag, fromMillis, isSet, toMillis } from './rows.js';
 
 export const toUser = (row: Selectable<UsersTable>): UserRecord => ({
@@ -45,18 +45,9 @@ export function userRepository(db: Kysely<Database>): UserRepository {
       return row && toUser(row);
     },
     async list(page) {
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('users')
-          .selectAll()
-          .orderBy('created_at', page.sort === 'DESC' ? 'desc' : 'asc')
-          .orderBy('id')
-          .limit(page.size)
-          .offset(pageOffset(page))
-          .execute(),
-        db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toUser), total: Number(total.n) };
+      // ties are broken by id ascending whichever way the page runs
+      const { items, total } = await paged(db.selectFrom('users').selectAll(), page, ['created_at', ['id', 'asc']]);
+      return { items: items.map(toUser), total };
     },
   };
 }

@@ -1,15 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { Database } from '../schema.js';
-import type { WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable } from '../webhook-tables.js';
+import type { Database, WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable } from '../schema.js';
 import type {
   ClaimedDelivery, WebhookFilter, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
   WebhookResultRecord, WebhookResultType,
-} from '../webhook-ports.js';
+} from '../ports.js';
 import type { WebhookEventName } from '../webhook-events.js';
-import { pageOffset } from '../../core/paging.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 import { nextDueAt, releaseLeases } from './leased-jobs.js';
+import { BY_CREATION, paged } from './paged.js';
 
 const toWebhook = (row: Selectable<WebhooksTable>): WebhookRecord => ({
   id: row.id,
@@ -194,39 +193,28 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
     },
 
     async page(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
-        db.selectFrom('webhooks').selectAll().where(whereWebhooks(tenantId, filter))
-          .orderBy('created_at', direction).orderBy('id', direction)
-          .limit(page.size).offset(pageOffset(page)).execute(),
-        db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).where(whereWebhooks(tenantId, filter))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toWebhook), total: Number(total.n) };
+      const { items, total } = await paged(
+        db.selectFrom('webhooks').selectAll().where(whereWebhooks(tenantId, filter)), page, BY_CREATION,
+      );
+      return { items: items.map(toWebhook), total };
     },
 
     async endpoints(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
       // UNHEALTHY sorts after HEALTHY, so max() is the worst health of the URL's webhooks.
       const grouped = db.selectFrom('webhooks')
         .select((eb) => ['url', eb.fn.max('health_status').as('health'), eb.fn.min('created_at').as('first')])
         .where(whereWebhooks(tenantId, filter)).groupBy('url');
-      const [rows, total] = await Promise.all([
-        grouped.orderBy('first', direction).orderBy('url', direction).limit(page.size).offset(pageOffset(page)).execute(),
-        db.selectFrom(grouped.as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map((r) => ({ url: r.url, health: r.health as WebhookHealth })), total: Number(total.n) };
+      const { items, total } = await paged(
+        grouped, page, ['first', 'url'], db.selectFrom(grouped.as('g')).select((eb) => eb.fn.countAll<number>().as('n')),
+      );
+      return { items: items.map((r) => ({ url: r.url, health: r.health as WebhookHealth })), total };
     },
 
     async pageResults(tenantId, filter, page) {
-      const direction = page.sort === 'DESC' ? 'desc' : 'asc';
-      const [rows, total] = await Promise.all([
-        db.selectFrom('webhook_results').selectAll().where(whereResults(tenantId, filter))
-          .orderBy('created_at', direction).orderBy('id', direction)
-          .limit(page.size).offset(pageOffset(page)).execute(),
-        this.countResults(tenantId, filter),
-      ]);
-      return { items: rows.map(toResult), total };
+      const { items, total } = await paged(
+        db.selectFrom('webhook_results').selectAll().where(whereResults(tenantId, filter)), page, BY_CREATION,
+      );
+      return { items: items.map(toResult), total };
     },
 
     async countResults(tenantId, filter) {

@@ -1,5 +1,6 @@
-import type { PageRequest } from '../core/paging.js';
-import type { Slice } from './ports.js';
+/** Storage port of the send queue (sendEmailWithQueue jobs and their outcomes). */
+import type { PageRequest } from '../../core/paging.js';
+import type { Slice } from './common.js';
 
 /** pending: waiting for its (next) attempt; inflight: leased by a worker; sent / failed: final. */
 export type SendQueueState = 'pending' | 'inflight' | 'sent' | 'failed';

@@ -1,7 +1,7 @@
-/** The webhook part of the storage ports (ports.ts re-exports it and lists it in Repositories). */
-import type { PageRequest } from '../core/paging.js';
-import type { Slice } from './ports.js';
-import type { WebhookEventName } from './webhook-events.js';
+/** Storage port of webhooks, their delivery jobs (the outbox) and their results. */
+import type { PageRequest } from '../../core/paging.js';
+import type { Slice } from './common.js';
+import type { WebhookEventName } from '../webhook-events.js';
 
 export type WebhookHealth = 'HEALTHY' | 'UNHEALTHY';
 export type WebhookResultType = 'BAD_RESPONSE' | 'EXCEPTION' | 'EXHAUSTED' | 'SUCCESS' | 'REDRIVEN';

@@ -1,9 +1,6 @@
-/**
- * Storage port of tracking pixels (TrackingController, and sendEmail's addTrackingPixel).
- * Re-exported by ports.ts; kept apart so the feature's storage contract reads in one place.
- */
-import type { PageRequest } from '../core/paging.js';
-import type { Slice } from './ports.js';
+/** Storage port of tracking pixels (TrackingController, and sendEmail's addTrackingPixel). */
+import type { PageRequest } from '../../core/paging.js';
+import type { Slice } from './common.js';
 
 export interface TrackingPixelRecord {
   id: string;

@@ -1,0 +1,78 @@
+/** Storage port of received emails. */
+import type { PageRequest } from '../../core/paging.js';
+import type { MailAddress, Slice } from './common.js';
+import type { AttachmentRecord } from './attachments.js';
+
+/** An email without its bodies: what lists and previews need. */
+export interface EmailSummary {
+  id: string;
+  tenantId: string;
+  inboxId: string;
+  messageId: string | null;
+  inReplyTo: string | null;
+  subject: string | null;
+  from: string | null;
+  sender: MailAddress | null;
+  recipients: { to: MailAddress[]; cc: MailAddress[]; bcc: MailAddress[] };
+  replyTo: string | null;
+  charset: string | null;
+  bodyMd5: string;
+  bodyPartContentTypes: string[];
+  sizeBytes: number;
+  rawSha256: string;
+  attachmentIds: string[];
+  read: boolean;
+  favourite: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  /** the conversation; storage assigns it when storing (and sets it on the stored record) */
+  threadId?: string | null;
+}
+
+export interface EmailRecord extends EmailSummary {
+  /** [name, decoded value] in message order, repeated names kept */
+  headers: Array<[string, string]>;
+  textBody: string | null;
+  htmlBody: string | null;
+}
+
+/** One received copy for one inbox, with the bytes it references. */
+export interface IncomingEmail {
+  email: EmailRecord;
+  raw: Buffer;
+  attachments: Array<{ record: AttachmentRecord; content: Buffer }>;
+}
+
+export interface EmailFilter {
+  inboxIds?: string[];
+  unreadOnly?: boolean;
+  favourite?: boolean;
+  /** createdAt strictly after */
+  since?: Date;
+  /** createdAt strictly before */
+  before?: Date;
+  /** case-insensitive partial match on subject, from, recipients */
+  search?: string;
+  /** only these email ids */
+  ids?: string[];
+}
+
+export interface EmailRepository {
+  /**
+   * Stores every copy, its raw bytes and attachments in ONE transaction: all or nothing.
+   * Assigns each copy its thread and sets it on the given record (email.threadId).
+   */
+  storeIncoming(batch: IncomingEmail[]): Promise<void>;
+  findById(tenantId: string, id: string): Promise<EmailRecord | undefined>;
+  page(tenantId: string, filter: EmailFilter, page: PageRequest): Promise<Slice<EmailSummary>>;
+  list(tenantId: string, filter: EmailFilter, sort: PageRequest['sort'], limit: number): Promise<EmailSummary[]>;
+  count(tenantId: string, filter?: EmailFilter): Promise<number>;
+  /** Marks matching emails (or one, by id) read or unread; returns how many changed. */
+  setRead(tenantId: string, filter: EmailFilter & { id?: string }, read: boolean, at: Date): Promise<number>;
+  setFavourite(tenantId: string, id: string, favourite: boolean, at: Date): Promise<boolean>;
+  /** Deletes matching emails with their attachments, and bytes nothing references any more. */
+  deleteWhere(tenantId: string, filter: EmailFilter & { id?: string }): Promise<string[]>;
+  raw(tenantId: string, emailId: string): Promise<Buffer | undefined>;
+  attachments(tenantId: string, emailId: string): Promise<AttachmentRecord[]>;
+  attachment(tenantId: string, attachmentId: string): Promise<{ record: AttachmentRecord; content: Buffer } | undefined>;
+}
