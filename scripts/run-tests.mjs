@@ -2,10 +2,14 @@
 // Runs node's built-in test runner over the TypeScript test files (through tsx).
 // Node 20's --test does not expand globs, so the files are listed here.
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
+// `src`: the unit tests beside the code (npm run test:unit); `test`: integration,
+// conformance and browser tests (npm run test:integration).
 const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['src', 'test'];
+// What tests are built from, never tests themselves: fakes, helpers and fixture files.
+const SUPPORT = new Set(['test/fakes', 'test/helpers', 'test/fixtures']);
 const files = [];
 const walk = (dir) => {
   if (!statSync(dir).isDirectory()) {
@@ -14,7 +18,7 @@ const walk = (dir) => {
   }
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (name === 'node_modules') continue;
+    if (name === 'node_modules' || SUPPORT.has(relative(process.cwd(), path).split(sep).join('/'))) continue;
     if (statSync(path).isDirectory()) walk(path);
     else if (name.endsWith('.test.ts')) files.push(relative(process.cwd(), path));
   }

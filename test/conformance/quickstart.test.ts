@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Configuration, InboxControllerApi, MailSlurp } from 'mailslurp-client';
-import { adminQuery, dialects, postgresUrl } from '../helpers/databases.js';
+import { adminQuery, dialects, postgresUrl } from '../helpers/dialects.js';
 import { startServeProcess, type ServeProcess } from '../helpers/process.js';
 
 for (const dialect of dialects()) {

@@ -1,23 +1,20 @@
+/**
+ * Fresh test databases opened through the storage layer (src/storage/kysely). For the
+ * integration tests only: the conformance tests must not import src/, so what needs no
+ * storage lives in dialects.ts and ports.ts (re-exported here for the integration tests).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import type { Store } from '../../src/storage/ports.js';
 import type { Kysely } from 'kysely';
+import type { Store } from '../../src/storage/ports.js';
 import { openDatabase, openStore } from '../../src/storage/kysely/database.js';
 import type { Database } from '../../src/storage/schema.js';
+import { adminQuery, postgresUrl, type DialectName } from './dialects.js';
 
-export type DialectName = 'sqlite' | 'postgres';
-
-/** Every listener on a free port, so tests never collide with each other or a running service. */
-export const EPHEMERAL_PORTS = {
-  PIGEONHOLE_HTTP_PORT: '0',
-  PIGEONHOLE_SMTP_PORT: '0',
-  PIGEONHOLE_SMTPS_PORT: '0',
-  PIGEONHOLE_IMAP_PORT: '0',
-  PIGEONHOLE_IMAPS_PORT: '0',
-} as const;
+export { adminQuery, dialects, postgresUrl, type DialectName } from './dialects.js';
+export { EPHEMERAL_PORTS } from './ports.js';
 
 /** A fresh, migrated, empty database: a temp SQLite file, or a new PostgreSQL schema. */
 export interface TestDatabase {
@@ -28,13 +25,6 @@ export interface TestDatabase {
   searchPath?: string;
   dataDir: string;
   cleanup(): Promise<void>;
-}
-
-export const postgresUrl = (): string | undefined => process.env.PIGEONHOLE_TEST_DATABASE_URL || undefined;
-
-/** SQLite always; PostgreSQL too when PIGEONHOLE_TEST_DATABASE_URL is set (CI sets it). */
-export function dialects(): DialectName[] {
-  return postgresUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
 export async function freshDatabase(dialect: DialectName): Promise<TestDatabase> {
@@ -74,16 +64,6 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export async function adminQuery(databaseUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A second, direct Kysely handle on a test database, for assertions on what is stored. */

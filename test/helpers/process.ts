@@ -1,7 +1,8 @@
+/** The built CLI as a user runs it. Imports nothing from src/ (the conformance tests use it). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { EPHEMERAL_PORTS } from './databases.js';
+import { EPHEMERAL_PORTS } from './ports.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The built binary, as `npm start` and the `pigeonhole` bin run it. */

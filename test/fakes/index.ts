@@ -1,0 +1,18 @@
+/**
+ * In-memory fakes of the storage ports for the unit tests beside the services (the *.test.ts files under src).
+ * Start with fakeServices(): every service built as in production, on these fakes.
+ */
+export { MemoryTables } from './tables.js';
+export { fakeRepositories, fakeStore, type FakeRepositories } from './repositories.js';
+export { fakeServices, TEST_DOMAIN, TEST_DOMAIN_POOL, type FakeServices, type FakeServicesOptions } from './services.js';
+export { NotFakedError, notFaked, notFakedRepository } from './not-faked.js';
+export { UniqueViolation } from './query.js';
+export { FakeInboxRepository, FakeDomainRepository } from './inbox-repository.js';
+export { FakeExpiredInboxRepository } from './expired-inbox-repository.js';
+export { FakeEmailRepository } from './email-repository.js';
+export { FakeSentEmailRepository } from './sent-email-repository.js';
+export { FakeAttachmentRepository } from './attachment-repository.js';
+export { FakeBounceRepository } from './bounce-repository.js';
+export { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
+export { FakeWebhookRepository } from './webhook-repository.js';
+export { rejectsWith } from './assert.js';

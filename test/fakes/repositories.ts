@@ -1,0 +1,64 @@
+/**
+ * A whole Repositories object in memory: the faked repositories share one set of tables
+ * (so an inbox's deletion takes its emails along, as in SQL); the others throw
+ * NotFakedError naming the method the moment anything calls them.
+ */
+import type {
+  ApiKeyRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
+} from '../../src/storage/ports.js';
+import { FakeAttachmentRepository } from './attachment-repository.js';
+import { FakeBounceRepository } from './bounce-repository.js';
+import { FakeEmailRepository } from './email-repository.js';
+import { FakeExpiredInboxRepository } from './expired-inbox-repository.js';
+import { FakeDomainRepository, FakeInboxRepository } from './inbox-repository.js';
+import { notFakedRepository } from './not-faked.js';
+import { FakeSentEmailRepository } from './sent-email-repository.js';
+import { MemoryTables } from './tables.js';
+import { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
+import { FakeWebhookRepository } from './webhook-repository.js';
+
+export interface FakeRepositories extends Repositories {
+  inboxes: FakeInboxRepository;
+  domains: FakeDomainRepository;
+  expiredInboxes: FakeExpiredInboxRepository;
+  emails: FakeEmailRepository;
+  sent: FakeSentEmailRepository;
+  attachments: FakeAttachmentRepository;
+  bounces: FakeBounceRepository;
+  trackingPixels: FakeTrackingPixelRepository;
+  webhooks: FakeWebhookRepository;
+}
+
+export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
+  return {
+    inboxes: new FakeInboxRepository(tables),
+    domains: new FakeDomainRepository(tables),
+    expiredInboxes: new FakeExpiredInboxRepository(tables),
+    emails: new FakeEmailRepository(tables),
+    sent: new FakeSentEmailRepository(tables),
+    attachments: new FakeAttachmentRepository(tables),
+    bounces: new FakeBounceRepository(tables),
+    trackingPixels: new FakeTrackingPixelRepository(tables),
+    webhooks: new FakeWebhookRepository(tables),
+    users: notFakedRepository<UserRepository>('users'),
+    apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
+    mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),
+    missedEmails: notFakedRepository<MissedEmailRepository>('missedEmails'),
+    threads: notFakedRepository<ThreadRepository>('threads'),
+    schedulerLocks: notFakedRepository<SchedulerLocks>('schedulerLocks'),
+    imapMailboxes: notFakedRepository<ImapMailboxRepository>('imapMailboxes'),
+    sendQueue: notFakedRepository<SendQueueRepository>('sendQueue'),
+  };
+}
+
+/** A Store over fake repositories: one node (no notifications), always answering. */
+export function fakeStore(repos: Repositories = fakeRepositories()): Store {
+  return {
+    // single-node like SQLite: nothing reads the dialect of a store built for services
+    dialect: 'sqlite',
+    repos,
+    ping: async () => true,
+    close: async () => undefined,
+  };
+}
