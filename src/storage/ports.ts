@@ -11,6 +11,8 @@ import type { TrackingPixelRepository } from './tracking-ports.js';
 export type * from './tracking-ports.js';
 import type { SendQueueRepository } from './send-queue-ports.js';
 export type * from './send-queue-ports.js';
+import type { DomainEventRepository } from './ports/domain-events.js';
+export type * from './ports/domain-events.js';
 
 export type InboxType = 'HTTP' | 'SMTP';
 
@@ -481,6 +483,8 @@ export interface BounceRepository {
   findEmail(tenantId: string, id: string): Promise<BouncedEmailRecord | undefined>;
   pageEmails(tenantId: string, filter: BounceFilter, page: PageRequest): Promise<Slice<BouncedEmailRecord>>;
   findRecipient(tenantId: string, id: string): Promise<BouncedRecipientRecord | undefined>;
+  /** the recipients recorded with the bounced email, oldest first */
+  recipientsOf(tenantId: string, bouncedEmailId: string): Promise<BouncedRecipientRecord[]>;
   pageRecipients(tenantId: string, filter: BounceFilter, page: PageRequest): Promise<Slice<BouncedRecipientRecord>>;
   /** Of `addresses` (lower-case), those with a bounce of one of `bounceTypes` (any type when omitted). */
   bouncedAmong(tenantId: string, addresses: string[], bounceTypes?: string[]): Promise<Set<string>>;
@@ -591,6 +595,8 @@ export interface Repositories {
   sendQueue: SendQueueRepository;
   /** tracking pixels (tracking-ports.ts) */
   trackingPixels: TrackingPixelRepository;
+  /** what changed, recorded with each change for the dispatchers that act on it (ports/domain-events.ts) */
+  domainEvents: DomainEventRepository;
 }
 
 /** Storage as a whole: the repositories plus lifecycle. */

@@ -1,6 +1,7 @@
 import type { SendQueueTable } from './send-queue-tables.js';
 import type { WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable, WebhookSigningSecretsTable } from './webhook-tables.js';
 import type { TrackingPixelsTable } from './tracking-tables.js';
+import type { DomainEventsTable } from './domain-event-tables.js';
 import type { Generated } from 'kysely';
 /**
  * Kysely table types: the single source of truth for column names and types.
@@ -277,4 +278,6 @@ export interface Database {
   tracking_pixels: TrackingPixelsTable;
   // send queue (migration 0014): type in send-queue-tables.ts
   send_queue: SendQueueTable;
+  // domain events (migration 0016): type in domain-event-tables.ts
+  domain_events: DomainEventsTable;
 }

@@ -100,7 +100,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const repos = createRepositories(db);
   // SQLite: incoming mail is written on a thread of its own, so fsyncs do not stall the event loop.
   const writer = dialect === 'sqlite' && options.sqliteFile !== ':memory:' ? ingestWriter(options.sqliteFile!) : undefined;
-  if (writer) repos.emails = { ...repos.emails, storeIncoming: groupCommit(writer.storeIncoming) };
+  if (writer) {
+    repos.emails = { ...repos.emails, storeIncoming: groupCommit(writer.storeIncoming) };
+    repos.domainEvents = { ...repos.domainEvents, discard: writer.discardEvents };
+  }
   return {
     dialect,
     repos,

@@ -19,6 +19,7 @@ import { webhookRepository } from './webhook-repository.js';
 import { imapMailboxRepository } from './imap-mailbox-repository.js';
 import { sendQueueRepository } from './send-queue-repository.js';
 import { trackingPixelRepository } from './tracking-pixel-repository.js';
+import { domainEventRepository } from './domain-event-repository.js';
 
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -39,6 +40,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     imapMailboxes: imapMailboxRepository(db),
     sendQueue: sendQueueRepository(db),
     trackingPixels: trackingPixelRepository(db),
+    domainEvents: domainEventRepository(db),
   };
 }
 
