@@ -4,7 +4,7 @@
  * Webhook delivery: a Pigeonhole node (in this process, SQLite in a temp directory unless
  * --db postgres) with an EMAIL_RECEIVED webhook pointing at a local HTTP receiver. Mail is
  * sent over SMTP; for each email the time from its commit (the email.received event, which
- * is published after the transaction that also wrote the delivery job) to the receiver
+ * is published after the transaction that also wrote its domain event) to the receiver
  * getting the POST is measured. Two phases: one email at a time (unloaded latency), then
  * --events emails over 20 SMTP connections at once (latency under load and end-to-end
  * deliveries/s, bounded by SMTP ingest), then a backlog of --events stored jobs drained by
@@ -127,7 +127,8 @@ async function main() {
   console.log(`target p50 < 50 ms: ${unloaded.p50 < 50 ? 'met' : 'MISSED'} unloaded, ${loaded.p50 < 50 ? 'met' : 'missed'} under load`);
 
   // Phase 3: delivery alone. The worker is stopped while EVENTS emails are stored (their
-  // jobs pile up in the outbox), then started: the drain rate is the worker's own speed.
+  // domain events pile up in the outbox), then started: the drain rate is the worker's own
+  // speed, dispatch and delivery.
   await server.webhooks.stop();
   await Promise.all(Array.from({ length: EVENTS }, (_, i) => send(SEQUENTIAL + EVENTS + i)));
   receivedAt.length = 0;

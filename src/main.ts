@@ -142,9 +142,10 @@ export async function startServer(
     repo: store.repos.expiredInboxes, locks: store.repos.schedulerLocks, clock, log: app.log, intervalMs: config.expiryInterval, bus,
   });
   expiry.start();
-  // Webhook jobs live in the database: pending and retrying deliveries resume here after a restart.
+  // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
+  // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
-    repo: store.repos.webhooks, bus, log: app.log, singleProcess: store.dialect === 'sqlite',
+    repo: store.repos.webhooks, dispatcher: services.webhookDispatcher, bus, log: app.log, singleProcess: store.dialect === 'sqlite',
     settings: {
       timeoutMs: config.webhookTimeout, retryWindowMs: config.webhookRetryWindow, retryBaseMs: config.webhookRetryBase,
       blockPrivate: config.webhookBlockPrivate,

@@ -28,6 +28,7 @@ import { ImapMailboxService } from './modules/imap/imap.service.js';
 import { ImapCommandsService } from './modules/imap/imap-commands.service.js';
 import { WaitForService } from './modules/waitfor/waitfor.service.js';
 import { WebhookService, type WebhookServiceSettings } from './modules/webhooks/webhooks.service.js';
+import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
 import { EventStreamService } from './modules/events/event-stream.js';
 import { announceExpiry } from './jobs/expiry.js';
@@ -82,6 +83,10 @@ export function createServices(deps: ServiceDeps): Services {
     bounces: new BounceService(repos.bounces),
     deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
     webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }),
+    webhookDispatcher: new WebhookDispatcher({
+      events: repos.domainEvents, webhooks: repos.webhooks, emails: repos.emails, sent: repos.sent,
+      trackingPixels: repos.trackingPixels, bounces: repos.bounces,
+    }),
     attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
     access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, imapPort: 0, imapsPort: 0 }),

@@ -24,6 +24,8 @@ export function leasedJobRunner<J>(options: {
   name: string;
   source: LeasedJobSource<J>;
   run(job: J): Promise<void>;
+  /** runs at the start of every pass, before the look for due jobs (it may make some) */
+  prepare?(): Promise<void>;
   /** log context naming a job */
   describe(job: J): Record<string, unknown>;
   concurrency: number;
@@ -61,6 +63,7 @@ export function leasedJobRunner<J>(options: {
       // A kick while this pass runs (even while arming the timer) means another pass.
       do {
         again = false;
+        if (options.prepare && !stopped) await options.prepare();
         while (!stopped && inFlight.size < concurrency) {
           const batch = await source.claimDue(Date.now(), concurrency - inFlight.size, leaseMs);
           for (const job of batch) track(job);
@@ -94,9 +97,16 @@ export function leasedJobRunner<J>(options: {
     timer.unref();
   }
 
+  /** the pass under way (or the last one): stop() waits for it */
+  let pass: Promise<void> = Promise.resolve();
+
   function kick(): void {
     if (stopped) return;
-    void pump();
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pass = pump();
   }
 
   return {
@@ -117,10 +127,12 @@ export function leasedJobRunner<J>(options: {
         kick();
       });
     },
-    /** stops claiming, and waits for the jobs under way to be recorded */
+    /** stops claiming, and waits for the pass and the jobs under way to be recorded */
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
+      // A pass under way claims nothing more once stopped, but may hold jobs it just claimed.
+      await pass;
       await Promise.allSettled([...inFlight]);
     },
   };

@@ -19,7 +19,22 @@ export interface WebhookDeliverySettings {
   concurrency?: number;
 }
 
-/** Events after whose commit new delivery jobs may exist: each wakes the worker at once. */
+/**
+ * What turns domain events into delivery jobs (modules/webhooks/dispatcher.ts): the worker
+ * runs it before each look for due jobs, so what a commit announced is sent in the same pass.
+ */
+export interface WebhookEventDispatcher {
+  dispatchPending(): Promise<{
+    /** events whose record was gone: removed without deliveries */
+    dropped: Array<{ id: string; name: string; tenantId: string; entityId: string }>;
+    /** events whose record could not be read: left pending for a later pass (PostgreSQL: once their claim's lease ends) */
+    failed: Array<{ event: { id: string; name: string; entityId: string }; err: unknown }>;
+  }>;
+  /** single-process stores: claims a killed process left are void at start */
+  releaseClaims(): Promise<void>;
+}
+
+/** Events after whose commit new domain events (or delivery jobs) may exist: each wakes the worker at once. */
 const WAKING_EVENTS: EventName[] = ['email.received', 'delivery-status.created', 'email.read', 'email.sent', 'email.opened'];
 const DEFAULT_MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -57,14 +72,17 @@ export function deliveryHeaders(job: ClaimedDelivery, body: string, secret: stri
 }
 
 /**
- * The delivery worker: claims due jobs (leased, so a job is sent by one worker at a time,
- * and a job whose worker died is claimed again when the lease runs out), POSTs them,
- * records each attempt as a webhook result and schedules retries. Woken by bus events
+ * The delivery worker: first dispatches the pending domain events (the dispatcher turns
+ * them into delivery jobs), then claims due jobs (leased, so a job is sent by one worker at
+ * a time, and a job whose worker died is claimed again when the lease runs out), POSTs
+ * them, records each attempt as a webhook result and schedules retries. Woken by bus events
  * after commits (any node's, through the cluster bridge) and by a timer for the next
- * retry; the jobs live in the database, so a restart resumes where the last run stopped.
+ * retry; events and jobs live in the database, so a restart resumes where the last run
+ * stopped (events a killed process left are dispatched by the first pass).
  */
 export function webhookDeliveryWorker(deps: {
   repo: WebhookRepository;
+  dispatcher: WebhookEventDispatcher;
   bus: EventBus;
   log: LogSink;
   settings: WebhookDeliverySettings;
@@ -124,10 +142,28 @@ export function webhookDeliveryWorker(deps: {
     deps.bus.publish('webhook.result', { tenantId: job.tenantId, inboxId: job.inboxId ?? '', webhookId: job.webhookId, resultId, createdAt: new Date(now) });
   }
 
+  async function dispatch(): Promise<void> {
+    try {
+      const report = await deps.dispatcher.dispatchPending();
+      for (const event of report.dropped) {
+        log.warn({ eventId: event.id, event: event.name, tenantId: event.tenantId, entityId: event.entityId },
+          'webhook dispatcher: the record of the event is gone; dropped without deliveries');
+      }
+      for (const { event, err } of report.failed) {
+        log.warn({ err, eventId: event.id, event: event.name, entityId: event.entityId },
+          'webhook dispatcher: could not read the record of the event; a later pass dispatches it');
+      }
+    } catch (err) {
+      // The events stay in the database; the next pass (a kick, or the idle poll) tries again.
+      log.warn({ err }, 'webhook dispatcher: could not dispatch pending events; trying again shortly');
+    }
+  }
+
   const runner = leasedJobRunner({
     name: 'webhook worker',
     source: repo,
     run: attempt,
+    prepare: dispatch,
     describe: (job) => ({ messageId: job.messageId }),
     concurrency,
     leaseMs,
@@ -138,6 +174,7 @@ export function webhookDeliveryWorker(deps: {
   return {
     ...runner,
     async start(): Promise<void> {
+      if (deps.singleProcess) await deps.dispatcher.releaseClaims();
       await runner.start();
       // One turn of the event loop later: the requests the event answers (a waitForLatestEmail
       // held open for this mail) go first, and their queries do not queue behind the look

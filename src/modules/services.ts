@@ -21,6 +21,7 @@ import type { ImapMailboxService } from './imap/imap.service.js';
 import type { ImapCommandsService } from './imap/imap-commands.service.js';
 import type { WaitForService } from './waitfor/waitfor.service.js';
 import type { WebhookService } from './webhooks/webhooks.service.js';
+import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { TrackingService } from './tracking/tracking.service.js';
 import type { EventStreamService } from './events/event-stream.js';
 
@@ -47,6 +48,8 @@ export interface Services {
   imports: EmailImportService;
   waitFor: WaitForService;
   webhooks: WebhookService;
+  /** turns domain events into webhook delivery jobs; main.ts hands it to the delivery worker */
+  webhookDispatcher: WebhookDispatcher;
   tracking: TrackingService;
   /** GET /events: a tenant's live events */
   eventStream: EventStreamService;

@@ -363,6 +363,21 @@ export interface SendQueueTable {
   updated_at: number;
 }
 
+/** Domain events (migration 0016): what changed, written with each change, for the dispatchers. */
+export interface DomainEventsTable {
+  id: string;
+  tenant_id: string;
+  /** DomainEventName */
+  name: string;
+  inbox_id: string | null;
+  entity_id: string;
+  occurred_at: number;
+  /** when a dispatcher may take it: its writing, then the end of the lease of the one that holds it */
+  available_at: number;
+  /** the holding dispatcher's claim; null until claimed */
+  lease_token: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -387,4 +402,5 @@ export interface Database {
   webhook_signing_secrets: WebhookSigningSecretsTable;
   tracking_pixels: TrackingPixelsTable;
   send_queue: SendQueueTable;
+  domain_events: DomainEventsTable;
 }

@@ -29,6 +29,11 @@ export class FakeBounceRepository implements BounceRepository {
     return recipient && recipient.tenantId === tenantId ? copy(recipient) : undefined;
   }
 
+  async recipientsOf(tenantId: string, bouncedEmailId: string): Promise<BouncedRecipientRecord[]> {
+    const recipients = [...this.tables.bouncedRecipients.values()].filter((r) => r.tenantId === tenantId && r.bouncedEmailId === bouncedEmailId);
+    return ordered(recipients, 'ASC').map(copy);
+  }
+
   async pageRecipients(tenantId: string, filter: BounceFilter, page: PageRequest): Promise<Slice<BouncedRecipientRecord>> {
     const matching = [...this.tables.bouncedRecipients.values()].filter((r) => r.tenantId === tenantId && inRange(r.createdAt, filter));
     return pageOf(ordered(matching, page.sort).map(copy), page);

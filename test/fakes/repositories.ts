@@ -4,7 +4,7 @@
  * NotFakedError naming the method the moment anything calls them.
  */
 import type {
-  ApiKeyRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
@@ -49,6 +49,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     schedulerLocks: notFakedRepository<SchedulerLocks>('schedulerLocks'),
     imapMailboxes: notFakedRepository<ImapMailboxRepository>('imapMailboxes'),
     sendQueue: notFakedRepository<SendQueueRepository>('sendQueue'),
+    domainEvents: notFakedRepository<DomainEventRepository>('domainEvents'),
   };
 }
 

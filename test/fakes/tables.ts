@@ -8,7 +8,7 @@ import type {
   AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, DomainRecord, EmailRecord,
   ExpiredInboxRecord, InboxRecord, SentEmailRecord, TrackingPixelRecord, WebhookRecord, WebhookResultRecord,
 } from '../../src/storage/ports.js';
-import type { WebhookEventName } from '../../src/storage/webhook-events.js';
+import type { WebhookEventName } from '../../src/core/webhook-events.js';
 
 /** An inbox row: the record plus the expiry job's mark (0004_expiry's expired_at). */
 export interface InboxRow {

@@ -6,8 +6,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PageRequest } from '../../src/core/paging.js';
+import type { WebhookEventName } from '../../src/core/webhook-events.js';
 import type {
-  ClaimedDelivery, Slice, WebhookAttemptOutcome, WebhookFilter, WebhookHealth, WebhookRecord, WebhookRepository,
+  ClaimedDelivery, NewWebhookDelivery, WebhookListener, Slice, WebhookAttemptOutcome, WebhookFilter, WebhookHealth, WebhookRecord, WebhookRepository,
   WebhookResultFilter, WebhookResultRecord, WebhookResultType,
 } from '../../src/storage/ports.js';
 import { contains, copy, inRange, ordered, pageOf, UniqueViolation } from './query.js';
@@ -157,6 +158,14 @@ export class FakeWebhookRepository implements WebhookRepository {
     const dead = [...this.tables.webhookDeliveries.values()].filter((d) => d.tenantId === tenantId && d.state === 'dead');
     for (const job of dead) Object.assign(job, { state: 'pending', nextAttemptAt: at.getTime(), windowStart: at.getTime() });
     return dead.length;
+  }
+
+  listeners(_tenantIds: string[], _eventNames: WebhookEventName[]): Promise<WebhookListener[]> {
+    return notFaked('webhooks.listeners');
+  }
+
+  enqueueDeliveries(_claim: { token: string; eventIds: string[] }, _deliveries: NewWebhookDelivery[], _at: number): Promise<{ events: number; deliveries: number }> {
+    return notFaked('webhooks.enqueueDeliveries');
   }
 
   claimDue(_now: number, _limit: number, _leaseMs: number): Promise<ClaimedDelivery[]> {

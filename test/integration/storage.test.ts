@@ -7,7 +7,7 @@ import { freshDatabase, type TestDatabase } from '../helpers/databases.js';
 import { migrateToLatest, openDatabase, openStore, sqliteFileIn, type StoreOptions } from '../../src/storage/kysely/database.js';
 import { migrations } from '../../src/storage/migrations/index.js';
 import type { Database } from '../../src/storage/schema.js';
-import type { InboxFilter, InboxRecord, Repositories } from '../../src/storage/ports.js';
+import type { EmailRecord, InboxFilter, InboxRecord, Repositories } from '../../src/storage/ports.js';
 import type { PageRequest } from '../../src/core/paging.js';
 
 /**
@@ -399,5 +399,66 @@ describeEachDialect('storage repositories', (dialect) => {
     assert.equal((await repos.apiKeys.findActiveByHash(`hash-${keyId}`))?.key.id, keyId, 'still active');
     assert.equal(await repos.apiKeys.revoke(t1, keyId, new Date(T0 + 1)), true);
     assert.equal(await repos.apiKeys.findActiveByHash(`hash-${keyId}`), undefined);
+  });
+
+  test('domain events: written with the change, claimed once, and removed in the transaction that queues their deliveries', async () => {
+    const tenant = await newTenant();
+    const box = inbox(tenant);
+    await repos.inboxes.create(box);
+    const bytes = Buffer.from(`raw ${randomUUID()}`);
+    const email: EmailRecord = {
+      id: randomUUID(), tenantId: tenant, inboxId: box.id, messageId: null, inReplyTo: null, subject: 'evented', from: 'a@example.com',
+      sender: null, recipients: { to: [], cc: [], bcc: [] }, replyTo: null, charset: null, bodyMd5: '', bodyPartContentTypes: [],
+      sizeBytes: bytes.length, rawSha256: randomUUID().replace(/-/g, ''), attachmentIds: [], read: false, favourite: false,
+      createdAt: new Date(T0), updatedAt: new Date(T0), headers: [], textBody: 'x', htmlBody: null,
+    };
+    await repos.emails.storeIncoming([{ email, raw: bytes, attachments: [] }]);
+    const readAt = new Date(T0 + 1000);
+    assert.equal(await repos.emails.setRead(tenant, { id: email.id }, true, readAt), 1);
+    assert.equal(await repos.emails.setRead(tenant, { id: email.id }, true, readAt), 0, 'already read: no change, no event');
+    const mine = async () => (await repos.domainEvents.pending(Date.now(), 1000)).filter((e) => e.tenantId === tenant);
+    const events = await mine();
+    assert.deepEqual(events.map(({ id: _id, ...e }) => e), [
+      { tenantId: tenant, name: 'email.received', inboxId: box.id, entityId: email.id, occurredAt: new Date(T0) },
+      { tenantId: tenant, name: 'email.read', inboxId: box.id, entityId: email.id, occurredAt: readAt },
+    ]);
+    const [received, read] = events as [typeof events[0], typeof events[0]];
+
+    const hookId = randomUUID();
+    await repos.webhooks.create({
+      id: hookId, tenantId: tenant, inboxId: box.id, phoneId: null, name: 'h', url: 'http://127.0.0.1:9/hook', eventName: 'EMAIL_READ',
+      basicAuth: null, headers: [], requestBodyTemplate: null, useStaticIpRange: false, ignoreInsecureSsl: false, tags: [], enabled: true,
+      healthStatus: 'HEALTHY', createdAt: new Date(T0), updatedAt: new Date(T0),
+    });
+    assert.deepEqual(await repos.webhooks.listeners([tenant], ['EMAIL_READ', 'NEW_EMAIL']), [
+      { id: hookId, tenantId: tenant, inboxId: box.id, phoneId: null, name: 'h', eventName: 'EMAIL_READ' },
+    ]);
+    assert.deepEqual(await repos.webhooks.listeners([tenant], ['NEW_EMAIL']), []);
+
+    const now = Date.now();
+    assert.equal(await repos.domainEvents.discard([received.id], now), 1);
+    const claim = await repos.domainEvents.claim([read.id], now, 60_000);
+    assert.deepEqual(claim.events.map((e) => e.id), [read.id]);
+    if (dialect === 'postgres') {
+      // leased: no other dispatcher takes it, discards it, or queues for it under another claim
+      assert.deepEqual((await repos.domainEvents.claim([read.id], now, 60_000)).events, []);
+      assert.equal(await repos.domainEvents.discard([read.id], now), 0);
+      assert.deepEqual(await repos.webhooks.enqueueDeliveries({ token: 'stale', eventIds: [read.id] }, [], now), { events: 0, deliveries: 0 });
+      assert.deepEqual((await mine()).map((e) => e.id), [], 'not pending while leased');
+    }
+    const messageId = randomUUID();
+    const delivery = {
+      eventId: read.id, tenantId: tenant, webhookId: hookId, messageId, eventName: 'EMAIL_READ' as const, payload: '{"x":1}',
+      inboxId: box.id, emailId: email.id, attachmentId: null,
+    };
+    assert.deepEqual(await repos.webhooks.enqueueDeliveries({ token: claim.token, eventIds: [read.id] }, [delivery], now), { events: 1, deliveries: 1 });
+    assert.deepEqual(await repos.webhooks.payloadOf(tenant, messageId), { payload: '{"x":1}', template: null });
+    assert.deepEqual(
+      await repos.webhooks.enqueueDeliveries({ token: claim.token, eventIds: [read.id] }, [{ ...delivery, messageId: randomUUID() }], now),
+      { events: 0, deliveries: 0 }, 'an event is acted on once',
+    );
+    assert.deepEqual(await mine(), []);
+    assert.equal(Number((await raw.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', tenant).executeTakeFirstOrThrow()).n), 1);
   });
 });

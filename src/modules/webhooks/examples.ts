@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, receivedEmailEvents, type WebhookEventName,
-} from '../../storage/webhook-events.js';
+} from './payloads.js';
 
 /**
  * Example payloads for the test routes, built by the same functions that build real
- * deliveries (storage/webhook-events.ts) from sample records, so examples cannot drift
+ * deliveries (payloads.ts) from sample records, so examples cannot drift
  * from what is sent. Events that never fire here (contacts, SMS, AI)
  * get sample fields in the client's shape.
  */

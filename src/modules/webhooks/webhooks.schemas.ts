@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { DateTime, Nullable, PageOf, PageQuery, StringEnum, Uuid } from '../shared/schemas.js';
-import { WEBHOOK_EVENT_NAMES } from '../../storage/webhook-events.js';
+import { WEBHOOK_EVENT_NAMES } from './payloads.js';
 
 export const EventNameEnum = StringEnum(WEBHOOK_EVENT_NAMES, { description: 'the event that triggers the webhook' });
 const HealthEnum = StringEnum(['HEALTHY', 'UNHEALTHY'] as const, { description: 'outcome of the latest delivery attempt' });

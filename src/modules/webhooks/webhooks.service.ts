@@ -10,7 +10,7 @@ import type {
   Slice, WebhookFilter, WebhookHeader, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
   WebhookResultRecord, WebhookResultType,
 } from '../../storage/ports.js';
-import type { WebhookEventName } from '../../storage/webhook-events.js';
+import type { WebhookEventName } from './payloads.js';
 import type { InboxService } from '../inbox/inbox.service.js';
 import { examplePayload } from './examples.js';
 import { timeoutError } from '../email/wait.js';
@@ -52,7 +52,8 @@ const noPhone = (id: string) => notFound(`No phone number ${id}`);
 /**
  * WebhookController: webhooks of inboxes and of the account, their results, redrive,
  * examples, JSON schemas and signature checks. Deliveries themselves are made by the
- * worker (jobs/webhook-delivery.ts) from jobs the repositories write with each change.
+ * worker (jobs/webhook-delivery.ts) from the jobs the dispatcher (dispatcher.ts) makes of the
+ * domain events the repositories write with each change.
  */
 export class WebhookService {
   constructor(

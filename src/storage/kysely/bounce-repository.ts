@@ -3,8 +3,7 @@ import type { BouncedEmailsTable, BouncedRecipientsTable, Database } from '../sc
 import type { BounceFilter, BouncedEmailRecord, BouncedRecipientRecord, BounceRepository } from '../ports.js';
 import { fromMillis, toMillis } from './rows.js';
 import { BY_CREATION, paged } from './paged.js';
-import { enqueueWebhookEvents } from './webhook-outbox.js';
-import { bounceEvents } from '../webhook-events.js';
+import { recordDomainEvents } from './domain-event-repository.js';
 
 /** Addresses per IN (...) list: far below either dialect's bound-parameter limit. */
 const LOOKUP_CHUNK = 500;
@@ -67,8 +66,10 @@ export function bounceRepository(db: Kysely<Database>): BounceRepository {
           bounce_sub_type: email.bounceSubType,
           created_at: toMillis(email.createdAt),
         }).execute();
-        // BOUNCE / BOUNCE_RECIPIENT webhook jobs commit with the bounce (outbox; see webhook-outbox.ts).
-        await enqueueWebhookEvents(trx, bounceEvents(email, recipients), Date.now());
+        // The bounce's domain event commits with it (outbox; see domain-event-repository.ts).
+        await recordDomainEvents(trx, [{
+          tenantId: email.tenantId, name: 'bounce.recorded', inboxId: null, entityId: email.id, occurredAt: email.createdAt,
+        }]);
         if (recipients.length === 0) return;
         await trx.insertInto('bounced_recipients').values(recipients.map((r) => ({
           id: r.id,
@@ -98,6 +99,14 @@ export function bounceRepository(db: Kysely<Database>): BounceRepository {
     async findRecipient(tenantId, id) {
       const row = await db.selectFrom('bounced_recipients').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
       return row && toRecipient(row);
+    },
+
+    async recipientsOf(tenantId, bouncedEmailId) {
+      const rows = await db.selectFrom('bounced_recipients').selectAll()
+        .where('tenant_id', '=', tenantId).where('bounced_email_id', '=', bouncedEmailId)
+        .orderBy('created_at').orderBy('id')
+        .execute();
+      return rows.map(toRecipient);
     },
 
     async pageRecipients(tenantId, filter, request) {

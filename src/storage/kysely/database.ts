@@ -7,8 +7,7 @@ import { sqliteDialect } from './dialect/sqlite.js';
 import { postgresDialect } from './dialect/postgres.js';
 import { pgNotifications } from './dialect/pg-notifications.js';
 import { createRepositories } from './repositories.js';
-import { ingestWriter } from './ingest-writer.js';
-import { groupedIngest } from '../group-commit.js';
+import { ingestWriter, onIngestPath } from './ingest-writer.js';
 
 export interface StoreOptions {
   /** postgres:// URL; undefined means SQLite at `sqliteFile` */
@@ -102,7 +101,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const writer = dialect === 'sqlite' && options.sqliteFile !== ':memory:' ? ingestWriter(options.sqliteFile!) : undefined;
   return {
     dialect,
-    repos: { ...repos, emails: groupedIngest(repos.emails, writer?.storeIncoming) },
+    repos: onIngestPath(repos, writer),
     notifications,
     async ping() {
       try {

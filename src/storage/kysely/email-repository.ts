@@ -6,8 +6,7 @@ import type {
 import { collectBlobs } from './blobs.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
-import { enqueueWebhookEvents } from './webhook-outbox.js';
-import { emailReadEvent } from '../webhook-events.js';
+import { recordDomainEvents } from './domain-event-repository.js';
 import { storeIncomingGroup } from './store-incoming.js';
 import { relaxedTransaction } from './dialect/relaxed-commit.js';
 
@@ -149,7 +148,7 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
 
     async setRead(tenantId, filter, read, at) {
       if (read) {
-        // Mail turning read announces EMAIL_READ: the webhook jobs commit with the change (outbox).
+        // Mail turning read is a domain event, committed with the change (outbox).
         // Read marks do not wait for the disk flush (relaxed-commit.ts): reading an email answers sooner.
         return relaxedTransaction(db, async (trx) => {
           const changed = await trx
@@ -159,8 +158,9 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
             .where('read', '=', 0)
             .returning(['id', 'inbox_id'])
             .execute();
-          const events = changed.map((row) => emailReadEvent({ tenantId, inboxId: row.inbox_id, id: row.id }, at));
-          await enqueueWebhookEvents(trx, events, Date.now());
+          await recordDomainEvents(trx, changed.map((row) => ({
+            tenantId, name: 'email.read' as const, inboxId: row.inbox_id, entityId: row.id, occurredAt: at,
+          })));
           return changed.length;
         });
       }

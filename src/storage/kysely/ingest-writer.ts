@@ -10,16 +10,29 @@
  * and only then does the caller's promise resolve and the SMTP 250 go out.
  */
 import { Worker } from 'node:worker_threads';
-import type { IncomingEmail } from '../ports.js';
+import type { IncomingEmail, Repositories } from '../ports.js';
+import { groupedIngest } from '../group-commit.js';
 
-export type WriterRequest = { type: 'store'; id: number; items: IncomingEmail[] } | { type: 'close' };
+export type WriterRequest =
+  | { type: 'store'; id: number; items: IncomingEmail[] }
+  | { type: 'discard-events'; id: number; ids: string[]; now: number }
+  | { type: 'close' };
 export type WriterReply =
   | { id: number; threadIds: Array<string | null> }
+  | { id: number; removed: number }
   | { id: number; error: { name: string; message: string; code?: string } };
+type Answer = Exclude<WriterReply, { error: unknown }>;
 
 export interface IngestWriter {
   /** Stores the batch in one transaction on the writer thread; sets each email.threadId. */
   storeIncoming(batch: IncomingEmail[]): Promise<void>;
+  /**
+   * DomainEventRepository.discard on the writer thread: every stored email records a domain
+   * event, and removing those nothing listens to on the main connection would wait there,
+   * event loop stalled, for the lock this thread holds through each group's commit. Here it
+   * queues between two groups instead.
+   */
+  discardEvents(ids: string[], now: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -37,15 +50,16 @@ function spawnWorker(file: string): Worker {
 export function ingestWriter(file: string): IngestWriter {
   let worker: Worker | undefined;
   let nextId = 1;
-  const pending = new Map<number, { batch: IncomingEmail[]; resolve(): void; reject(err: Error): void }>();
+  const pending = new Map<number, { answer(reply: Answer): void; reject(err: Error): void }>();
 
   const failAll = (err: Error) => {
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
-  // An idle writer never keeps the process alive; one with groups in flight does.
+  // An idle writer never keeps the process alive; one with groups in flight does, and so
+  // does one closing (close() waits for its exit, after the answers to what it was sent).
   const settle = (w: Worker) => {
-    if (pending.size === 0) w.unref();
+    if (pending.size === 0 && worker === w) w.unref();
   };
 
   // Started on first use: after the main connection has migrated the schema.
@@ -60,8 +74,7 @@ export function ingestWriter(file: string): IngestWriter {
         p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name, code: reply.error.code }));
         return;
       }
-      reply.threadIds.forEach((threadId, i) => (p.batch[i]!.email.threadId = threadId));
-      p.resolve();
+      p.answer(reply);
     });
     w.on('error', (err) => failAll(err));
     w.on('exit', (code) => {
@@ -91,9 +104,23 @@ export function ingestWriter(file: string): IngestWriter {
       }));
       const request: WriterRequest = { type: 'store', id, items };
       return new Promise<void>((resolve, reject) => {
-        pending.set(id, { batch, resolve, reject });
+        const answer = (reply: Answer) => {
+          if ('threadIds' in reply) reply.threadIds.forEach((threadId, i) => (batch[i]!.email.threadId = threadId));
+          resolve();
+        };
+        pending.set(id, { answer, reject });
         worker!.ref();
         worker!.postMessage(request, transfer);
+      });
+    },
+    discardEvents(ids, now) {
+      if (ids.length === 0) return Promise.resolve(0);
+      worker ??= start();
+      const id = nextId++;
+      return new Promise<number>((resolve, reject) => {
+        pending.set(id, { answer: (reply) => resolve('removed' in reply ? reply.removed : 0), reject });
+        worker!.ref();
+        worker!.postMessage({ type: 'discard-events', id, ids, now } satisfies WriterRequest);
       });
     },
     async close() {
@@ -106,5 +133,19 @@ export function ingestWriter(file: string): IngestWriter {
       w.postMessage({ type: 'close' } satisfies WriterRequest);
       await exited;
     },
+  };
+}
+
+/**
+ * The ingest path, decorated in one place (openStore): incoming mail group-committed, its
+ * groups written by the SQLite writer thread when there is one, and on that thread too the
+ * discarding of domain events nothing listens to. Without a writer (PostgreSQL, in-memory
+ * SQLite) the repositories write their own groups.
+ */
+export function onIngestPath(repos: Repositories, writer?: IngestWriter): Repositories {
+  return {
+    ...repos,
+    emails: groupedIngest(repos.emails, writer?.storeIncoming),
+    domainEvents: writer ? { ...repos.domainEvents, discard: writer.discardEvents } : repos.domainEvents,
   };
 }

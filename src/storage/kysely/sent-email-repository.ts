@@ -8,8 +8,7 @@ import { collectBlobs, putBlob } from './blobs.js';
 import { assignThread } from './threading.js';
 import { threadKeys } from '../../core/threading.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
-import { enqueueWebhookEvents } from './webhook-outbox.js';
-import { deliveryStatusEvent } from '../webhook-events.js';
+import { recordDomainEvents } from './domain-event-repository.js';
 
 const toSent = (row: Selectable<SentEmailsTable>): SentEmailRecord => ({
   id: row.id,
@@ -115,7 +114,7 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
 
     async addStatuses(statuses) {
       if (statuses.length === 0) return;
-      // DELIVERY_STATUS webhook jobs commit with the statuses (outbox; see webhook-outbox.ts).
+      // Their domain events commit with the statuses (outbox; see domain-event-repository.ts).
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('delivery_statuses')
@@ -133,10 +132,9 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
             created_at: toMillis(s.createdAt),
           })))
           .execute();
-        const sentIds = [...new Set(statuses.map((s) => s.sentId))];
-        const subjects = new Map((await trx.selectFrom('sent_emails').select(['id', 'subject']).where('id', 'in', sentIds).execute())
-          .map((row) => [row.id, row.subject]));
-        await enqueueWebhookEvents(trx, statuses.map((s) => deliveryStatusEvent(s, subjects.get(s.sentId) ?? null)), Date.now());
+        await recordDomainEvents(trx, statuses.map((s) => ({
+          tenantId: s.tenantId, name: 'delivery-status.created' as const, inboxId: s.inboxId, entityId: s.id, occurredAt: s.createdAt,
+        })));
       });
     },
 

@@ -4,8 +4,7 @@ import type { EmailRecord, IncomingEmail } from '../ports.js';
 import { newId } from '../../core/ids.js';
 import { headerMessageId, threadKeys } from '../../core/threading.js';
 import { flag, toMillis } from './rows.js';
-import { enqueueWebhookEvents } from './webhook-outbox.js';
-import { receivedEmailEvents, type WebhookEvent } from '../webhook-events.js';
+import { recordDomainEvents } from './domain-event-repository.js';
 
 /**
  * Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound
@@ -16,8 +15,8 @@ const ROWS_PER_INSERT = 100;
 /**
  * Stores a group of incoming messages inside the caller's transaction with a number of
  * statements that does not grow with the group: one multi-row insert per table, one
- * thread lookup per table and tenant, one IMAP UID reservation per inbox, one webhook
- * select. (Storing message by message cost ~10 statements each, and compiling and
+ * thread lookup per table and tenant, one IMAP UID reservation per inbox, one insert of
+ * domain events. (Storing message by message cost ~10 statements each, and compiling and
  * running them, not the commit, was most of the ingest's database time.)
  *
  * The result is what storing them one after the other would give: a message joins the
@@ -75,9 +74,10 @@ export async function storeIncomingGroup(trx: Transaction<Database>, batch: Inco
   );
   for (const rows of chunks(attachmentRows)) await trx.insertInto('attachments').values(rows).execute();
 
-  // Webhook delivery jobs commit with the mail they announce (outbox; see webhook-outbox.ts).
-  const events: WebhookEvent[] = batch.flatMap(({ email, attachments }) => receivedEmailEvents(email, attachments.map((a) => a.record)));
-  await enqueueWebhookEvents(trx, events, Date.now());
+  // One domain event per stored copy commits with the mail (outbox; see domain-event-repository.ts).
+  await recordDomainEvents(trx, batch.map(({ email }) => ({
+    tenantId: email.tenantId, name: 'email.received' as const, inboxId: email.inboxId, entityId: email.id, occurredAt: email.createdAt,
+  })));
 }
 
 function chunks<T>(rows: T[], size = ROWS_PER_INSERT): T[][] {

@@ -2,8 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import type { Database, TrackingPixelsTable } from '../schema.js';
 import type { TrackingPixelFilter, TrackingPixelRecord, TrackingPixelRepository } from '../ports.js';
 import { BY_CREATION, paged } from './paged.js';
-import { emailOpenedEvent } from '../webhook-events.js';
-import { enqueueWebhookEvents } from './webhook-outbox.js';
+import { recordDomainEvents } from './domain-event-repository.js';
 import { containsPattern, flag, fromMillis, fromMillisOrNull, isSet, toMillis } from './rows.js';
 
 const toRecord = (row: Selectable<TrackingPixelsTable>): TrackingPixelRecord => ({
@@ -91,8 +90,10 @@ export function trackingPixelRepository(db: Kysely<Database>): TrackingPixelRepo
         if (!row) return undefined;
         const pixel = toRecord(row);
         const opened = Number(changed.numUpdatedRows) > 0;
-        // EMAIL_OPENED jobs commit with the change (outbox): never announced unsaved, never lost.
-        if (opened) await enqueueWebhookEvents(trx, [emailOpenedEvent(pixel, at)], Date.now());
+        // The first load's domain event commits with the change (outbox): never announced unsaved, never lost.
+        if (opened) {
+          await recordDomainEvents(trx, [{ tenantId: pixel.tenantId, name: 'email.opened', inboxId: pixel.inboxId, entityId: pixel.id, occurredAt: at }]);
+        }
         return { pixel, opened };
       });
     },

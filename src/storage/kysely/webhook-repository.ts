@@ -5,10 +5,15 @@ import type {
   ClaimedDelivery, WebhookFilter, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
   WebhookResultRecord, WebhookResultType,
 } from '../ports.js';
-import type { WebhookEventName } from '../webhook-events.js';
+import type { WebhookEventName } from '../../core/webhook-events.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 import { nextDueAt, releaseLeases } from './leased-jobs.js';
 import { BY_CREATION, paged } from './paged.js';
+import { removeClaimedEvents } from './domain-event-repository.js';
+import { relaxedTransaction } from './dialect/relaxed-commit.js';
+
+/** Delivery rows per multi-row INSERT. */
+const DELIVERIES_PER_INSERT = 200;
 
 const toWebhook = (row: Selectable<WebhooksTable>): WebhookRecord => ({
   id: row.id,
@@ -280,6 +285,55 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
         .where('tenant_id', '=', tenantId).where('state', '=', 'dead')
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    async listeners(tenantIds, eventNames) {
+      if (tenantIds.length === 0 || eventNames.length === 0) return [];
+      const rows = await db.selectFrom('webhooks')
+        .select(['id', 'tenant_id', 'inbox_id', 'phone_id', 'name', 'event_name'])
+        .where('tenant_id', 'in', tenantIds)
+        .where('event_name', 'in', eventNames)
+        .where('enabled', '=', 1)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id, tenantId: r.tenant_id, inboxId: r.inbox_id, phoneId: r.phone_id, name: r.name, eventName: r.event_name as WebhookEventName,
+      }));
+    },
+
+    async enqueueDeliveries(claim, deliveries, at) {
+      // A relaxed commit (no wait for the disk flush) loses nothing: no delivery is sent before
+      // claimDue leases it in a commit that does wait for the flush, and that flush (the WAL
+      // is written in order, on SQLite and PostgreSQL alike) makes this commit durable too. A
+      // power cut before then undoes the whole of it: the events come back and are dispatched again.
+      return relaxedTransaction(db, async (trx) => {
+        // The events first: their row locks decide, against a dispatcher that took them over
+        // after our lease ran out, which of the two queues their deliveries.
+        const removed = await removeClaimedEvents(trx, claim.token, claim.eventIds);
+        const rows = deliveries.filter((d) => removed.has(d.eventId)).map((d): Selectable<WebhookDeliveriesTable> => ({
+          id: randomUUID(),
+          tenant_id: d.tenantId,
+          webhook_id: d.webhookId,
+          message_id: d.messageId,
+          event_name: d.eventName,
+          payload: d.payload,
+          inbox_id: d.inboxId,
+          email_id: d.emailId,
+          attachment_id: d.attachmentId,
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: at,
+          lease_token: null,
+          lease_until: null,
+          window_start: at,
+          redrive_of: null,
+          created_at: at,
+          updated_at: at,
+        }));
+        for (let i = 0; i < rows.length; i += DELIVERIES_PER_INSERT) {
+          await trx.insertInto('webhook_deliveries').values(rows.slice(i, i + DELIVERIES_PER_INSERT)).execute();
+        }
+        return { events: removed.size, deliveries: rows.length };
+      });
     },
 
     async claimDue(now, limit, leaseMs) {

@@ -50,6 +50,8 @@ export interface BounceRepository {
   findEmail(tenantId: string, id: string): Promise<BouncedEmailRecord | undefined>;
   pageEmails(tenantId: string, filter: BounceFilter, page: PageRequest): Promise<Slice<BouncedEmailRecord>>;
   findRecipient(tenantId: string, id: string): Promise<BouncedRecipientRecord | undefined>;
+  /** the recipients recorded with the bounced email, oldest first */
+  recipientsOf(tenantId: string, bouncedEmailId: string): Promise<BouncedRecipientRecord[]>;
   pageRecipients(tenantId: string, filter: BounceFilter, page: PageRequest): Promise<Slice<BouncedRecipientRecord>>;
   /** Of `addresses` (lower-case), those with a bounce of one of `bounceTypes` (any type when omitted). */
   bouncedAmong(tenantId: string, addresses: string[], bounceTypes?: string[]): Promise<Set<string>>;

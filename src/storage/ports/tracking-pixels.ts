@@ -36,7 +36,7 @@ export interface TrackingPixelRepository {
   idsForSentEmail(tenantId: string, sentEmailId: string): Promise<string[]>;
   /**
    * The image was loaded: marks the pixel seen at `at` the first time, and in the same
-   * transaction queues the EMAIL_OPENED webhook jobs. Looked up by id alone: the image URL
+   * transaction records its 'email.opened' domain event. Looked up by id alone: the image URL
    * is public (mail clients send no key), and the random UUID is what grants it.
    * `opened` is true only for the load that turned it seen; undefined = no such pixel.
    */

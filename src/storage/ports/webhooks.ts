@@ -1,7 +1,7 @@
 /** Storage port of webhooks, their delivery jobs (the outbox) and their results. */
 import type { PageRequest } from '../../core/paging.js';
 import type { Slice } from './common.js';
-import type { WebhookEventName } from '../webhook-events.js';
+import type { WebhookEventName } from '../../core/webhook-events.js';
 
 export type WebhookHealth = 'HEALTHY' | 'UNHEALTHY';
 export type WebhookResultType = 'BAD_RESPONSE' | 'EXCEPTION' | 'EXHAUSTED' | 'SUCCESS' | 'REDRIVEN';
@@ -108,6 +108,32 @@ export interface ClaimedDelivery {
   webhook: WebhookRecord;
 }
 
+/** An enabled webhook as the dispatcher matches it against events. */
+export interface WebhookListener {
+  id: string;
+  tenantId: string;
+  inboxId: string | null;
+  phoneId: string | null;
+  name: string | null;
+  eventName: WebhookEventName;
+}
+
+/** A delivery job to queue: one payload for one webhook, made from one domain event. */
+export interface NewWebhookDelivery {
+  /** the domain event it announces */
+  eventId: string;
+  tenantId: string;
+  webhookId: string;
+  messageId: string;
+  eventName: WebhookEventName;
+  /** the exact JSON body of every attempt */
+  payload: string;
+  /** ids a result can be filtered by */
+  inboxId: string | null;
+  emailId: string | null;
+  attachmentId: string | null;
+}
+
 /** What one attempt came to; the repository records it and moves the job on. */
 export interface WebhookAttemptOutcome {
   result: Omit<WebhookResultRecord, 'seen' | 'updatedAt'>;
@@ -141,6 +167,18 @@ export interface WebhookRepository {
   redrive(tenantId: string, resultId: string, at: Date): Promise<boolean>;
   /** queues every dead-lettered delivery of the tenant again; returns how many */
   redriveAll(tenantId: string, at: Date): Promise<number>;
+
+  /** the enabled webhooks of these tenants for any of these event names */
+  listeners(tenantIds: string[], eventNames: WebhookEventName[]): Promise<WebhookListener[]>;
+  /**
+   * In ONE transaction: removes the claimed domain events the claim still holds and queues the
+   * deliveries made from them, due at `at`. Deliveries of events the claim no longer holds
+   * (its lease ran out and another dispatcher took them) are not queued: that one queues them.
+   * Returns how many events were removed and deliveries queued.
+   */
+  enqueueDeliveries(
+    claim: { token: string; eventIds: string[] }, deliveries: NewWebhookDelivery[], at: number,
+  ): Promise<{ events: number; deliveries: number }>;
 
   /** leases up to `limit` due jobs (PostgreSQL: FOR UPDATE SKIP LOCKED) */
   claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;

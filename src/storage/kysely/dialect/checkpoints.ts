@@ -43,9 +43,9 @@ export function idleCheckpoints(connection: SQLite.Database, policy: CheckpointP
   return {
     /** A group arrived: an idle checkpoint waits until the writer is idle again. */
     busy: cancel,
-    /** A group committed and was answered. */
-    committed(): void {
-      groups++;
+    /** A group committed and was answered (0: a smaller write, which re-arms a due checkpoint without counting). */
+    committed(count = 1): void {
+      groups += count;
       if (groups >= policy.forceAfterGroups) return run();
       if (groups >= policy.afterGroups) {
         cancel();

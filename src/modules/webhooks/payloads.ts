@@ -2,18 +2,15 @@
  * What each stored change announces to webhooks: which event names it fires, which
  * webhooks it reaches (those of its inbox, and account-wide ones), and the payload fields
  * beyond the envelope (messageId, webhookId, webhookName, eventName). Pure functions of
- * the records, used by the repositories inside their transactions (the outbox) and by
- * the example/test payload routes, so both produce the client's Webhook*Payload models.
+ * the records, used by the dispatcher (dispatcher.ts) to turn domain events into deliveries
+ * and by the example/test payload routes, so both produce the client's Webhook*Payload models.
  */
+import type { WebhookEventName } from '../../core/webhook-events.js';
 import type {
   AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, EmailSummary, TrackingPixelRecord,
-} from './ports.js';
+} from '../../storage/ports.js';
 
-export const WEBHOOK_EVENT_NAMES = [
-  'EMAIL_RECEIVED', 'NEW_AI_TRANSFORM_RESULT', 'NEW_EMAIL', 'NEW_CONTACT', 'NEW_ATTACHMENT', 'EMAIL_OPENED',
-  'EMAIL_READ', 'DELIVERY_STATUS', 'BOUNCE', 'BOUNCE_RECIPIENT', 'NEW_SMS', 'NEW_GUEST_USER',
-] as const;
-export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+export { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../core/webhook-events.js';
 
 export interface WebhookEvent {
   tenantId: string;
