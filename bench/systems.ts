@@ -104,6 +104,7 @@ export async function startPigeonhole(options: PigeonholeOptions): Promise<Pigeo
       PIGEONHOLE_HTTP_PORT: '0',
       PIGEONHOLE_SMTP_PORT: String(smtpPort),
       PIGEONHOLE_SMTPS_PORT: '0',
+      PIGEONHOLE_SMTP_SUBMISSION_PORT: '0',
       // free ports, so several nodes (two-node wake latency) run side by side
       PIGEONHOLE_IMAP_PORT: '0',
       PIGEONHOLE_IMAPS_PORT: '0',

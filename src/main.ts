@@ -25,9 +25,10 @@ export interface RunningServer {
   bus: EventBus;
   /** base URL of the HTTP API, e.g. http://127.0.0.1:7080 */
   url: string;
-  /** bound SMTP ports (plain + STARTTLS, implicit TLS) */
+  /** bound SMTP ports: plain (STARTTLS only when configured), implicit TLS, and submission (STARTTLS before AUTH) */
   smtpPort: number;
   smtpsPort: number;
+  smtpSubmissionPort: number;
   /** bound IMAP ports (plain + STARTTLS, implicit TLS) */
   imapPort: number;
   imapsPort: number;
@@ -85,7 +86,10 @@ export async function startServer(
   const bus = new EventBus({ maxWaitMs: config.maxWait });
   const settings = { domain: config.domain, domainPool: config.domainPool, inboxQuota: config.inboxQuota };
   const relay = config.relayUrl ? smtpRelay(config.relayUrl) : undefined;
-  const endpoints = { host: publicHostOf(config), smtpPort: config.smtpPort, smtpsPort: config.smtpsPort, imapPort: config.imapPort, imapsPort: config.imapsPort };
+  const endpoints = {
+    host: publicHostOf(config), smtpPort: config.smtpPort, smtpsPort: config.smtpsPort, smtpSubmissionPort: config.smtpSubmissionPort,
+    imapPort: config.imapPort, imapsPort: config.imapsPort,
+  };
   // Filled in after listen when not configured: the port may be 0 until then.
   const tracking = { publicUrl: config.publicUrl ?? `http://${urlHost(publicHostOf(config))}:${config.httpPort}` };
   const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
@@ -101,12 +105,20 @@ export async function startServer(
   try {
     // Nodes sharing a PostgreSQL database hear each other's events (waiters wake on any node).
     if (store.notifications) leaveCluster = await joinCluster(bus, store.notifications, app.log);
-    const tls = await loadTls({ dataDir: config.dataDir, domain: config.domain, certFile: config.tlsCert, keyFile: config.tlsKey });
+    // The configured certificate, or one from the local CA in the data dir (GET /tls/ca.pem serves the CA).
+    const tls = await loadTls({
+      dataDir: config.dataDir, certFile: config.tlsCert, keyFile: config.tlsKey,
+      hosts: [publicHostOf(config), 'localhost', '127.0.0.1', '::1', config.domain],
+    });
+    services.tls.use(tls.ca);
     smtp = await startSmtp(
       {
         host: config.host,
         port: config.smtpPort,
         securePort: config.smtpsPort,
+        submissionPort: config.smtpSubmissionPort,
+        // STARTTLS on the plain port only when asked, or with a certificate clients already trust.
+        starttls: config.smtpStarttls ?? tls.configured,
         serverName: config.domain,
         maxMessageSize: config.smtpMaxMessageSize,
         maxRecipients: config.smtpMaxRecipients,
@@ -118,7 +130,7 @@ export async function startServer(
       app.log,
     );
     // The access details report the ports actually bound (port 0 picks a free one).
-    Object.assign(services.access.endpoints, { smtpPort: smtp.port, smtpsPort: smtp.securePort });
+    Object.assign(services.access.endpoints, { smtpPort: smtp.port, smtpsPort: smtp.securePort, smtpSubmissionPort: smtp.submissionPort });
     imap = await startImap({ host: config.host, port: config.imapPort, securePort: config.imapsPort, tls }, { mailboxes: services.imap, access: services.access, bus }, app.log);
     Object.assign(services.access.endpoints, { imapPort: imap.port, imapsPort: imap.securePort });
     await app.listen({ port: config.httpPort, host: config.host });
@@ -166,6 +178,7 @@ export async function startServer(
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     smtpPort: running.port,
     smtpsPort: running.securePort,
+    smtpSubmissionPort: running.submissionPort,
     imapPort: runningImap.port,
     imapsPort: runningImap.securePort,
     generatedAdminKey: generatedKey,

@@ -31,6 +31,7 @@ import { WebhookService, type WebhookServiceSettings } from './modules/webhooks/
 import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
 import { EventStreamService } from './modules/events/event-stream.js';
+import { TlsCaService } from './modules/tls/tls.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 
 export type { Services };
@@ -89,7 +90,8 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
-    access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, imapPort: 0, imapsPort: 0 }),
+    access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 }),
+    tls: new TlsCaService(),
     expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),
   };
 }

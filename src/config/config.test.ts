@@ -45,3 +45,12 @@ test('PIGEONHOLE_MAX_WAIT defaults to five minutes and must be at least 1 ms', (
   assert.equal(loadConfig({ PIGEONHOLE_MAX_WAIT: '1500' }).maxWait, 1500);
   assert.throws(() => loadConfig({ PIGEONHOLE_MAX_WAIT: '0' }), (err: ConfigError) => err.problems.some((p) => p.includes('PIGEONHOLE_MAX_WAIT must be at least 1')));
 });
+
+test('SMTP ports and STARTTLS: submission on 2587, STARTTLS on the plain port unset (= only with a configured certificate)', () => {
+  const defaults = loadConfig({});
+  assert.deepEqual([defaults.smtpPort, defaults.smtpSubmissionPort, defaults.smtpsPort, defaults.smtpStarttls], [2525, 2587, 2465, undefined]);
+  const set = loadConfig({ PIGEONHOLE_SMTP_SUBMISSION_PORT: '1587', PIGEONHOLE_SMTP_STARTTLS: 'true' }, { smtpStarttls: 'off' });
+  assert.equal(set.smtpSubmissionPort, 1587);
+  assert.equal(set.smtpStarttls, false, 'the flag wins');
+  assert.throws(() => loadConfig({ PIGEONHOLE_SMTP_STARTTLS: 'sometimes' }), /PIGEONHOLE_SMTP_STARTTLS .*true or false/);
+});

@@ -26,6 +26,10 @@ export interface Config {
   readonly publicUrl: string | undefined;
   readonly smtpPort: number;
   readonly smtpsPort: number;
+  /** plain greeting, STARTTLS required before AUTH: what the access details call the secure SMTP port */
+  readonly smtpSubmissionPort: number;
+  /** STARTTLS on the plain SMTP port: true/false as set; undefined = only with a configured certificate */
+  readonly smtpStarttls: boolean | undefined;
   readonly imapPort: number;
   readonly imapsPort: number;
   /** paths of a PEM certificate and key; both or neither */
@@ -106,6 +110,8 @@ export function loadConfig(
     publicUrl: parsed.publicUrl as string | undefined,
     smtpPort: parsed.smtpPort as number,
     smtpsPort: parsed.smtpsPort as number,
+    smtpSubmissionPort: parsed.smtpSubmissionPort as number,
+    smtpStarttls: parsed.smtpStarttls as boolean | undefined,
     imapPort: parsed.imapPort as number,
     imapsPort: parsed.imapsPort as number,
     tlsCert: parsed.tlsCert as string | undefined,

@@ -32,6 +32,8 @@ export type SettingKey =
   | 'logLevel'
   | 'smtpPort'
   | 'smtpsPort'
+  | 'smtpSubmissionPort'
+  | 'smtpStarttls'
   | 'imapPort'
   | 'imapsPort'
   | 'tlsCert'
@@ -76,15 +78,19 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'maxWait', env: 'PIGEONHOLE_MAX_WAIT', flag: '--max-wait', kind: 'count', default: '300000',
     help: 'longest a wait-for request (waitForLatestEmail, waitFor, getEmails minCount, ...) is held open, in milliseconds; longer timeouts are cut to it' },
   { key: 'smtpPort', env: 'PIGEONHOLE_SMTP_PORT', flag: '--smtp-port', kind: 'port', default: '2525',
-    help: 'SMTP port: accepts mail for every inbox address, plain or upgraded with STARTTLS (0 picks a free port)' },
+    help: 'plain SMTP port (smtpServerPort): mail for every inbox address, and logins; STARTTLS only as PIGEONHOLE_SMTP_STARTTLS says (0 picks a free port)' },
   { key: 'smtpsPort', env: 'PIGEONHOLE_SMTPS_PORT', flag: '--smtps-port', kind: 'port', default: '2465',
-    help: 'SMTP port with implicit TLS (0 picks a free port)' },
+    help: 'SMTP port with implicit TLS: TLS from the first byte (0 picks a free port)' },
+  { key: 'smtpSubmissionPort', env: 'PIGEONHOLE_SMTP_SUBMISSION_PORT', flag: '--smtp-submission-port', kind: 'port', default: '2587',
+    help: 'the secure SMTP port of the access details (secureSmtpServerPort): plain greeting, STARTTLS offered and required before AUTH, for clients with secure: false (0 picks a free port)' },
+  { key: 'smtpStarttls', env: 'PIGEONHOLE_SMTP_STARTTLS', flag: '--smtp-starttls', kind: 'boolean',
+    help: 'true offers STARTTLS on the plain SMTP port, false never; unset = only with a configured certificate (PIGEONHOLE_TLS_CERT), so clients that upgrade whenever offered (nodemailer by default) work without trusting the local CA' },
   { key: 'imapPort', env: 'PIGEONHOLE_IMAP_PORT', flag: '--imap-port', kind: 'port', default: '1143',
     help: 'IMAP port: every inbox as a mailbox with the logins from getImapAccess, plain or upgraded with STARTTLS (0 picks a free port)' },
   { key: 'imapsPort', env: 'PIGEONHOLE_IMAPS_PORT', flag: '--imaps-port', kind: 'port', default: '8993',
     help: 'IMAP port with implicit TLS (0 picks a free port)' },
   { key: 'tlsCert', env: 'PIGEONHOLE_TLS_CERT', flag: '--tls-cert', kind: 'file',
-    help: 'PEM certificate for STARTTLS, SMTPS and IMAPS; unset = a self-signed one generated at first start and kept in the data directory' },
+    help: 'PEM certificate (chain) for STARTTLS, SMTPS and IMAPS; unset = one signed by a local certificate authority generated at first start and kept in the data directory (tls/), whose certificate GET /tls/ca.pem serves' },
   { key: 'tlsKey', env: 'PIGEONHOLE_TLS_KEY', flag: '--tls-key', kind: 'file', secret: true,
     help: 'PEM private key of PIGEONHOLE_TLS_CERT' },
   { key: 'smtpMaxMessageSize', env: 'PIGEONHOLE_SMTP_MAX_MESSAGE_SIZE', flag: '--smtp-max-message-size', kind: 'count',

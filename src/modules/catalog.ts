@@ -25,6 +25,7 @@ import { sendingOperations } from './sending/operations/index.js';
 import { attachmentOperations } from './attachment/operations/index.js';
 import { accessOperations } from './access/operations/index.js';
 import { imapOperations } from './imap/operations/index.js';
+import { tlsOperations } from './tls/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -59,6 +60,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...attachmentOperations,
   ...accessOperations,
   ...imapOperations,
+  ...tlsOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [

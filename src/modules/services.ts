@@ -24,6 +24,7 @@ import type { WebhookService } from './webhooks/webhooks.service.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { TrackingService } from './tracking/tracking.service.js';
 import type { EventStreamService } from './events/event-stream.js';
+import type { TlsCaService } from './tls/tls.service.js';
 
 export interface Services {
   users: UserService;
@@ -53,4 +54,6 @@ export interface Services {
   tracking: TrackingService;
   /** GET /events: a tenant's live events */
   eventStream: EventStreamService;
+  /** GET /tls/ca.pem: the local CA, handed over by main.ts once TLS is loaded */
+  tls: TlsCaService;
 }

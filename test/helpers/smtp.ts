@@ -5,14 +5,16 @@ import type { TestServer } from './server.js';
 export type SmtpMode = 'plain' | 'starttls' | 'smtps';
 
 /**
- * A nodemailer transport to a test server (or any running node); the self-signed
- * certificate is accepted. With `auth` the session logs in (SMTP submission).
+ * A nodemailer transport to a test server (or any running node); its certificate is accepted
+ * unchecked (test/integration/smtp-tls.test.ts verifies it against the CA). `plain` is the
+ * plain port, `starttls` the submission port (the plain one offers no STARTTLS without a
+ * configured certificate), `smtps` the implicit-TLS port. With `auth` the session logs in.
  */
 export function smtpTransport(target: TestServer | RunningServer, mode: SmtpMode = 'plain', auth?: { user: string; pass: string }) {
   const ports = 'server' in target ? target.server : target;
   return nodemailer.createTransport({
     host: '127.0.0.1',
-    port: mode === 'smtps' ? ports.smtpsPort : ports.smtpPort,
+    port: mode === 'smtps' ? ports.smtpsPort : mode === 'starttls' ? ports.smtpSubmissionPort : ports.smtpPort,
     secure: mode === 'smtps',
     requireTLS: mode === 'starttls',
     ignoreTLS: mode === 'plain',

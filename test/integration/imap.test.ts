@@ -67,7 +67,7 @@ describeEachDialect('IMAP', (dialect) => {
       assert.deepEqual(servers.imapServer, { host: '127.0.0.1', port: server.server.imapPort, tls: false, altPorts: [] });
       assert.equal(servers.secureImapServer.port, server.server.imapsPort);
       assert.equal(servers.secureImapServer.tls, true);
-      assert.equal(servers.secureSmtpServer.port, server.server.smtpsPort);
+      assert.deepEqual(servers.secureSmtpServer, { host: "127.0.0.1", port: server.server.smtpSubmissionPort, tls: true, altPorts: [server.server.smtpsPort] });
 
       const env = await tenant.inboxApi.getImapSmtpAccessEnv({ inboxId: inbox.id });
       assert.match(env, new RegExp(`^IMAP_SERVER_PORT=${server.server.imapPort}$`, 'm'));

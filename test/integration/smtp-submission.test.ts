@@ -41,7 +41,7 @@ describeEachDialect('SMTP submission with inbox logins', (dialect) => {
     const first = await tenant.inboxApi.getSmtpAccess({ inboxId: a.id });
     assert.equal(first.smtpServerHost, '127.0.0.1');
     assert.equal(first.smtpServerPort, server.server.smtpPort);
-    assert.equal(first.secureSmtpServerPort, server.server.smtpsPort);
+    assert.equal(first.secureSmtpServerPort, server.server.smtpSubmissionPort, "the secure port is the submission port (STARTTLS before AUTH)");
     assert.equal(first.mailFromDomain, a.emailAddress.split('@')[1]);
     assert.equal(first.secureSmtpUsername, first.smtpUsername);
     assert.ok(first.smtpPassword.length >= 16, 'a generated password is long');

@@ -210,9 +210,20 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   getSmtpAccess: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/smtp-access?inboxId=${id}`),
   updateSmtpAccess: (c) => expectNotFound(c, 'PATCH', (id) => `/inboxes/smtp-access?inboxId=${id}`, { smtpPassword: 'long enough password' }),
   // IMAP logins (src/modules/access): the same, and the combined details never show A's SMTP or IMAP login.
-  getImapAccess: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/imap-access?inboxId=${id}`),
+  getImapAccess: async (c) => {
+    await expectNotFound(c, 'GET', (id) => `/inboxes/imap-access?inboxId=${id}`);
+    // B's account login names B's own (oldest) inbox to select, never one of A's older ones
+    const account = await c.asB('GET', '/inboxes/imap-access');
+    expectStatus(account, 200, "B's account IMAP login");
+    assert.equal(account.json.imapMailbox, c.bOwn.emailAddress);
+  },
   updateImapAccess: (c) => expectNotFound(c, 'PATCH', (id) => `/inboxes/imap-access?inboxId=${id}`, { imapPassword: 'long enough password' }),
-  getImapSmtpAccess: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/imap-smtp-access?inboxId=${id}`),
+  getImapSmtpAccess: async (c) => {
+    await expectNotFound(c, 'GET', (id) => `/inboxes/imap-smtp-access?inboxId=${id}`);
+    const account = await c.asB('GET', '/inboxes/imap-smtp-access');
+    expectStatus(account, 200, "B's account login");
+    assert.equal(account.json.imapMailbox, c.bOwn.emailAddress);
+  },
   getImapSmtpAccessEnv: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/imap-smtp-access/env?inboxId=${id}`),
   // Hosts and ports only: the same for every tenant, and asB checks it shows nothing of A's.
   getImapSmtpAccessServers: async (c) => expectStatus(await c.asB('GET', '/inboxes/imap-smtp-access/servers'), 200, 'the servers'),
@@ -498,6 +509,20 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       assert.deepEqual(await viewOfA(), snapshotOfA, `after B's ${operationId}, A's inboxes are unchanged`);
     });
   }
+
+  test('GET /tls/ca.pem is public and the same for every caller: a certificate, no tenant data', async () => {
+    const bodies = [];
+    for (const fetchAs of [(p: string) => server.fetch(p, { key: null }), a.fetch, b.fetch]) {
+      const response = await fetchAs('/tls/ca.pem');
+      expectStatus({ status: response.status, text: '', json: undefined }, 200, 'GET /tls/ca.pem');
+      bodies.push(await response.text());
+    }
+    assert.equal(new Set(bodies).size, 1, 'one CA for everyone');
+    assert.match(bodies[0]!, /^-----BEGIN CERTIFICATE-----/);
+    for (const secret of [a.userId, a.email, b.userId, b.email, ...ctx.aInboxes.map((i) => i.emailAddress)]) {
+      assert.ok(!bodies[0]!.includes(secret), `the CA names no tenant data (${secret})`);
+    }
+  });
 
   test("after all of B's calls A still sees exactly its inboxes, field for field", async () => {
     const view = (await viewOfA()) as { inboxes: InboxJson[]; count: { totalElements: number } };

@@ -3,9 +3,12 @@ import type { InboxRecord, MailCredentialRecord } from '../../storage/ports.js';
 import type { ImapAccessDetails, ImapSmtpAccessDetails, ImapSmtpAccessServers } from './access.schemas.js';
 import type { AccessService, MailEndpoints } from './access.service.js';
 
-/** The IMAP half of the access details: one login serves both the plain and the TLS port. */
-export function imapDetails(endpoints: MailEndpoints, login: MailCredentialRecord): Static<typeof ImapAccessDetails> {
-  // An inbox login sees its inbox as INBOX; the tenant-wide login one folder per inbox (LIST).
+/**
+ * The IMAP half of the access details: one login serves both the plain and the TLS port.
+ * `mailbox` is what to SELECT (AccessService.imapMailbox): INBOX for an inbox login, the
+ * oldest inbox's folder for the account login, which has one folder per inbox (LIST).
+ */
+export function imapDetails(endpoints: MailEndpoints, login: MailCredentialRecord, mailbox: string): Static<typeof ImapAccessDetails> {
   return {
     secureImapServerHost: endpoints.host,
     secureImapServerPort: endpoints.imapsPort,
@@ -15,7 +18,7 @@ export function imapDetails(endpoints: MailEndpoints, login: MailCredentialRecor
     imapServerPort: endpoints.imapPort,
     imapUsername: login.username,
     imapPassword: login.password,
-    imapMailbox: login.inboxId ? 'INBOX' : '',
+    imapMailbox: mailbox,
   };
 }
 
@@ -27,14 +30,15 @@ export async function imapSmtpDetails(access: AccessService, tenantId: string, i
   return {
     emailAddress: inboxAddress(smtp.inbox) ?? smtp.login.username,
     secureSmtpServerHost: endpoints.host,
-    secureSmtpServerPort: endpoints.smtpsPort,
+    // plain greeting, STARTTLS before AUTH: what a client with `secure: false` expects here
+    secureSmtpServerPort: endpoints.smtpSubmissionPort,
     secureSmtpUsername: smtp.login.username,
     secureSmtpPassword: smtp.login.password,
     smtpServerHost: endpoints.host,
     smtpServerPort: endpoints.smtpPort,
     smtpUsername: smtp.login.username,
     smtpPassword: smtp.login.password,
-    ...imapDetails(endpoints, imap.login),
+    ...imapDetails(endpoints, imap.login, await access.imapMailbox(imap.login)),
     mailFromDomain: smtp.inbox?.domain ?? null,
   };
 }
@@ -42,12 +46,13 @@ export async function imapSmtpDetails(access: AccessService, tenantId: string, i
 const inboxAddress = (inbox: InboxRecord | null) => inbox?.emailAddress;
 
 export function accessServers(endpoints: MailEndpoints): Static<typeof ImapSmtpAccessServers> {
-  const at = (port: number, tls: boolean) => ({ host: endpoints.host, port, tls, altPorts: [] });
+  const at = (port: number, tls: boolean, altPorts: number[] = []) => ({ host: endpoints.host, port, tls, altPorts });
   return {
     imapServer: at(endpoints.imapPort, false),
     secureImapServer: at(endpoints.imapsPort, true),
     smtpServer: at(endpoints.smtpPort, false),
-    secureSmtpServer: at(endpoints.smtpsPort, true),
+    // STARTTLS required before AUTH on the port; implicit TLS on the alternative
+    secureSmtpServer: at(endpoints.smtpSubmissionPort, true, [endpoints.smtpsPort]),
   };
 }
 

@@ -4,11 +4,11 @@ import { Nullable, Uuid } from '../shared/schemas.js';
 export const SmtpAccessDetails = Type.Object(
   {
     secureSmtpServerHost: Type.String(),
-    secureSmtpServerPort: Type.Integer({ description: 'implicit TLS (SMTPS)' }),
+    secureSmtpServerPort: Type.Integer({ description: 'plain greeting, STARTTLS required before AUTH (connect with secure: false); implicit TLS is PIGEONHOLE_SMTPS_PORT' }),
     secureSmtpUsername: Type.String(),
     secureSmtpPassword: Type.String(),
     smtpServerHost: Type.String(),
-    smtpServerPort: Type.Integer({ description: 'plain, with STARTTLS offered' }),
+    smtpServerPort: Type.Integer({ description: 'plain; STARTTLS offered only with a configured certificate or PIGEONHOLE_SMTP_STARTTLS' }),
     smtpUsername: Type.String(),
     smtpPassword: Type.String(),
     mailFromDomain: Nullable(Type.String({ description: 'the inbox domain; null for the tenant-wide login' })),
@@ -40,7 +40,7 @@ const imapFields = {
   imapServerPort: Type.Integer({ description: 'plain, with STARTTLS offered' }),
   imapUsername: Type.String(),
   imapPassword: Type.String(),
-  imapMailbox: Type.String({ description: 'INBOX for an inbox login; empty for the tenant-wide login, which has one folder per inbox named by its address' }),
+  imapMailbox: Type.String({ description: "the mailbox to SELECT: INBOX for an inbox login; for the tenant-wide login (one folder per inbox, named by its address) the oldest inbox's folder, INBOX while there is none" }),
 };
 
 export const ImapAccessDetails = Type.Object(imapFields, {
@@ -52,7 +52,7 @@ export const ImapSmtpAccessDetails = Type.Object(
   {
     emailAddress: Type.String({ description: 'the inbox address; the login name for the tenant-wide login' }),
     secureSmtpServerHost: Type.String(),
-    secureSmtpServerPort: Type.Integer(),
+    secureSmtpServerPort: Type.Integer({ description: 'plain greeting, STARTTLS required before AUTH (connect with secure: false)' }),
     secureSmtpUsername: Type.String(),
     secureSmtpPassword: Type.String(),
     smtpServerHost: Type.String(),
@@ -69,8 +69,8 @@ export const ServerEndpoints = Type.Object(
   {
     host: Type.String(),
     port: Type.Integer(),
-    tls: Type.Boolean({ description: 'true: TLS from the first byte; false: plain, STARTTLS offered' }),
-    altPorts: Type.Array(Type.Integer()),
+    tls: Type.Boolean({ description: 'true: encrypted before any login (IMAP: TLS from the first byte; SMTP: STARTTLS required on port, TLS from the first byte on altPorts); false: plain' }),
+    altPorts: Type.Array(Type.Integer({ description: 'the same service on other ports: for the secure SMTP server, the implicit-TLS port' })),
   },
   { $id: 'ServerEndpoints' },
 );

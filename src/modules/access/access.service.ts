@@ -12,8 +12,12 @@ import type {
  */
 export interface MailEndpoints {
   host: string;
+  /** SMTP: plain (STARTTLS only with a configured certificate or PIGEONHOLE_SMTP_STARTTLS) */
   smtpPort: number;
+  /** SMTP: implicit TLS */
   smtpsPort: number;
+  /** SMTP: plain greeting, STARTTLS required before AUTH; the access details' secure SMTP port */
+  smtpSubmissionPort: number;
   /** IMAP: plain with STARTTLS, and implicit TLS */
   imapPort: number;
   imapsPort: number;
@@ -82,6 +86,17 @@ export class AccessService {
     const matches = timingSafeEqual(digest(login?.password ?? ''), digest(password));
     if (!login || !matches) return undefined;
     return { tenantId: login.tenantId, inboxId: login.inboxId, username: login.username };
+  }
+
+  /**
+   * The mailbox a client of this IMAP login should SELECT: INBOX for an inbox login; for the
+   * account login the first folder LIST shows that can be selected (its oldest inbox, by
+   * address), or INBOX while the account has no inbox.
+   */
+  async imapMailbox(login: { tenantId: string; inboxId: string | null }): Promise<string> {
+    if (login.inboxId) return 'INBOX';
+    const [oldest] = await this.inboxes.list(login.tenantId, {}, 'ASC', 1);
+    return oldest?.emailAddress ?? 'INBOX';
   }
 
   /** The inbox an authenticated session may send from, by its MAIL FROM address. */

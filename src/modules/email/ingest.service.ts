@@ -37,8 +37,18 @@ export class IngestService {
 
   /** Checks one envelope recipient: an existing, unexpired inbox of this service. */
   async acceptRecipient(address: string): Promise<InboxRecord> {
-    const inbox = await this.inboxes.findByAddress(address.trim().toLowerCase());
+    const inbox = await this.localRecipient(address);
     if (!inbox) throw new RecipientRefused(`No mailbox here by that name: ${address}`);
+    return inbox;
+  }
+
+  /**
+   * The inbox of this service an address names: undefined when there is none (an outside
+   * address), RecipientRefused when there is one but it takes no mail (expired).
+   */
+  async localRecipient(address: string): Promise<InboxRecord | undefined> {
+    const inbox = await this.inboxes.findByAddress(address.trim().toLowerCase());
+    if (!inbox) return undefined;
     if (inbox.expiresAt && inbox.expiresAt.getTime() <= this.clock.now().getTime()) {
       throw new RecipientRefused(`Mailbox ${address} has expired`);
     }

@@ -292,11 +292,18 @@ export class SendingService {
 
   private async senderInbox(tenantId: string, inboxId: string): Promise<InboxRecord> {
     const inbox = await this.inboxOf(tenantId, inboxId);
-    if (inbox.inboxType === 'SMTP') throw badRequest('SMTP inboxes can only receive; send from an HTTP inbox');
-    if (inbox.expiresAt && inbox.expiresAt.getTime() <= this.clock.now().getTime()) {
-      throw badRequest(`Inbox ${inboxId} expired at ${inbox.expiresAt.toISOString()} and can no longer send`);
-    }
+    const refusal = this.sendRefusal(inbox);
+    if (refusal) throw badRequest(refusal);
     return inbox;
+  }
+
+  /** Why the inbox may not send (an SMTP inbox, an expired one); undefined when it may. */
+  sendRefusal(inbox: InboxRecord): string | undefined {
+    if (inbox.inboxType === 'SMTP') return 'SMTP inboxes can only receive; send from an HTTP inbox';
+    if (inbox.expiresAt && inbox.expiresAt.getTime() <= this.clock.now().getTime()) {
+      return `Inbox ${inbox.id} expired at ${inbox.expiresAt.toISOString()} and can no longer send`;
+    }
+    return undefined;
   }
 
   /** Stores the receipt first (so a failed delivery is still on record), then delivers and records outcomes. */

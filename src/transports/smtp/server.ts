@@ -5,14 +5,21 @@ import type { LogSink } from '../../core/logger.js';
 import { RecipientRefused, type IngestService } from '../../modules/email/ingest.service.js';
 import type { AccessService, MailLogin } from '../../modules/access/access.service.js';
 import type { SendingService } from '../../modules/sending/sending.service.js';
+import { SmtpSubmission, SubmissionRefused, type SubmissionEnvelope } from '../../modules/sending/submission.js';
 import type { InboxRecord } from '../../storage/ports.js';
 import type { TlsMaterial } from '../tls.js';
 import { PromptSMTPServer } from './prompt-greeting.js';
 
 export interface SmtpOptions {
   host: string;
+  /** plain; STARTTLS only when `starttls` */
   port: number;
+  /** implicit TLS */
   securePort: number;
+  /** plain greeting, STARTTLS offered and required before AUTH (the access details' secure port) */
+  submissionPort: number;
+  /** offer STARTTLS on the plain port */
+  starttls: boolean;
   /** name in the greeting and EHLO */
   serverName: string;
   maxMessageSize: number;
@@ -25,6 +32,7 @@ export interface SmtpOptions {
 export interface RunningSmtp {
   port: number;
   securePort: number;
+  submissionPort: number;
   close(): Promise<void>;
 }
 
@@ -34,26 +42,24 @@ export interface SmtpServices {
   sending: SendingService;
 }
 
-/** What an authenticated (submission) session has said so far. */
-interface Submission {
-  sender?: InboxRecord;
-  rcptTo: string[];
-}
-
 /** An Error carrying the SMTP reply code smtp-server sends back. */
 const reply = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
 /**
- * The listeners: plain with STARTTLS, and implicit TLS. Without AUTH a session is an MX:
- * any inbox address of any tenant is accepted, anything else is 550 (never a relay). With
- * AUTH (an inbox's or tenant's login from getSmtpAccess) it is a submission: MAIL FROM must
- * be an inbox the login owns, any recipient is accepted, and the message is sent as
- * sendEmail sends. Either way the 250 after DATA comes only once the message is committed.
+ * Three listeners: plain (STARTTLS only when `starttls`: clients that upgrade whenever it is
+ * offered, as nodemailer does by default, would otherwise have to trust the certificate),
+ * submission (plain greeting, STARTTLS required before AUTH) and implicit TLS. On every one,
+ * a session without AUTH is an MX: any inbox address of any tenant is accepted, anything else
+ * is 550 (never a relay). With AUTH (an inbox's or tenant's login from getSmtpAccess) it is a
+ * submission (SmtpSubmission): inboxes of this server receive whatever the MAIL FROM, outside
+ * addresses are sent to from an inbox the login owns, as sendEmail sends. Either way the 250
+ * after DATA comes only once the message is committed.
  */
 export async function startSmtp(options: SmtpOptions, services: SmtpServices, log: LogSink): Promise<RunningSmtp> {
   const { ingest, access, sending } = services;
+  const submission = new SmtpSubmission(access, ingest, sending);
   const recipients = new WeakMap<SMTPServerSession, InboxRecord[]>();
-  const submissions = new WeakMap<SMTPServerSession, Submission>();
+  const submissions = new WeakMap<SMTPServerSession, SubmissionEnvelope>();
   const loginOf = (session: SMTPServerSession) => session.user as MailLogin | undefined;
 
   const shared: SMTPServerOptions = {
@@ -67,8 +73,8 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
     // AUTH is optional: unauthenticated sessions deliver to inboxes like an MX does.
     authOptional: true,
     authMethods: ['PLAIN', 'LOGIN'],
-    // A test tool is mostly reached over loopback without TLS; clients that want TLS have
-    // STARTTLS and the SMTPS port.
+    // A test tool is mostly reached over loopback without TLS: the plain port takes AUTH as
+    // is; the submission port (below) requires STARTTLS first.
     allowInsecureAuth: true,
     logger: false,
     // Nothing uses the client's reverse-DNS name, and a PTR query per connection would put
@@ -87,17 +93,12 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
 
     onMailFrom(address, session, callback) {
       recipients.set(session, []);
+      submissions.delete(session);
       const login = loginOf(session);
       if (!login) return callback();
-      const submission: Submission = { rcptTo: [] };
-      submissions.set(session, submission);
-      access.senderFor(login, address.address).then(
-        (inbox) => {
-          if (!inbox) {
-            const owns = login.inboxId ? 'its inbox' : "the account's inboxes";
-            return callback(reply(553, `Sender ${address.address || '<>'} is not allowed: this login sends from ${owns} only`));
-          }
-          submission.sender = inbox;
+      submission.start(login, address.address).then(
+        (envelope) => {
+          submissions.set(session, envelope);
           callback();
         },
         (err: unknown) => {
@@ -109,15 +110,21 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
 
     onRcptTo(address, session, callback) {
       const accepted = recipients.get(session) ?? [];
-      const submission = submissions.get(session);
-      const count = submission ? submission.rcptTo.length : accepted.length;
+      const envelope = submissions.get(session);
+      const count = envelope ? envelope.local.length + envelope.outside.length : accepted.length;
       if (count >= options.maxRecipients) {
         return callback(reply(452, `Too many recipients: at most ${options.maxRecipients} per message`));
       }
-      if (submission) {
-        // A submission may go anywhere: local inboxes, the relay, or capture.
-        submission.rcptTo.push(address.address);
-        return callback();
+      if (envelope) {
+        // Inboxes of this server always; outside addresses when MAIL FROM is an inbox that may send.
+        return submission.addRecipient(envelope, address.address).then(
+          () => callback(),
+          (err: unknown) => {
+            if (err instanceof SubmissionRefused) return callback(reply(err.code, err.message));
+            log.error({ err }, 'smtp: recipient lookup failed');
+            callback(reply(451, 'Temporary failure looking up the recipient; try again later'));
+          },
+        );
       }
       ingest.acceptRecipient(address.address).then(
         (inbox) => {
@@ -141,12 +148,11 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
         if (stream.sizeExceeded) {
           return callback(reply(552, `Message exceeds the maximum size of ${options.maxMessageSize} bytes`));
         }
-        const submission = submissions.get(session);
-        if (submission?.sender) {
-          const { sender, rcptTo } = submission;
-          submission.rcptTo = [];
-          return sending.submit(sender, rcptTo, Buffer.concat(chunks)).then(
-            ({ sent }) => callback(null, `Message sent as ${sent.id}`),
+        const envelope = submissions.get(session);
+        if (envelope) {
+          submissions.delete(session);
+          return submission.complete(envelope, Buffer.concat(chunks)).then(
+            (message) => callback(null, message),
             (err: unknown) => {
               if (err instanceof AppError && err.code === 'BAD_REQUEST') return callback(reply(550, err.message));
               log.error({ err }, 'smtp: submitting a message failed');
@@ -167,9 +173,17 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
   };
 
   // PromptSMTPServer: smtp-server without its fixed 100 ms pause before the greeting.
-  const plain = new PromptSMTPServer({ ...shared, secure: false });
+  const plain = new PromptSMTPServer({
+    ...shared,
+    secure: false,
+    // Without STARTTLS the command is gone altogether, not only left out of EHLO.
+    ...(options.starttls ? {} : { hideSTARTTLS: true, disabledCommands: ['STARTTLS'] }),
+  });
+  // Submission semantics (RFC 6409 port 587, RFC 3207): AUTH before STARTTLS is 538.
+  const submissionServer = new PromptSMTPServer({ ...shared, secure: false, allowInsecureAuth: false });
   const secure = new PromptSMTPServer({ ...shared, secure: true });
-  for (const server of [plain, secure]) server.on('error', (err) => log.warn({ err }, 'smtp: connection error'));
+  const servers = [plain, submissionServer, secure];
+  for (const server of servers) server.on('error', (err) => log.warn({ err }, 'smtp: connection error'));
 
   const listen = (server: PromptSMTPServer, port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -181,19 +195,26 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
     });
   const close = (server: PromptSMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-  const port = await listen(plain, options.port);
-  let securePort: number;
+  const listening: PromptSMTPServer[] = [];
+  const bind = async (server: PromptSMTPServer, port: number) => {
+    const bound = await listen(server, port);
+    listening.push(server);
+    return bound;
+  };
   try {
-    securePort = await listen(secure, options.securePort);
+    const port = await bind(plain, options.port);
+    const submissionPort = await bind(submissionServer, options.submissionPort);
+    const securePort = await bind(secure, options.securePort);
+    return {
+      port,
+      securePort,
+      submissionPort,
+      close: async () => {
+        await Promise.all(servers.map(close));
+      },
+    };
   } catch (err) {
-    await close(plain);
+    await Promise.all(listening.map(close));
     throw err;
   }
-  return {
-    port,
-    securePort,
-    close: async () => {
-      await Promise.all([close(plain), close(secure)]);
-    },
-  };
 }

@@ -42,8 +42,8 @@ export function SettingsView() {
         {!access.data && !access.error && <Loading />}
         {access.data && (
           <dl class="envelope">
-            <dt>SMTP</dt><dd class="mono">{access.data.smtpServerHost}:{access.data.smtpServerPort} (STARTTLS)</dd>
-            <dt>SMTPS</dt><dd class="mono">{access.data.secureSmtpServerHost}:{access.data.secureSmtpServerPort} (TLS)</dd>
+            <dt>SMTP</dt><dd class="mono">{access.data.smtpServerHost}:{access.data.smtpServerPort} (plain)</dd>
+            <dt>SMTP secure</dt><dd class="mono">{access.data.secureSmtpServerHost}:{access.data.secureSmtpServerPort} (STARTTLS before login)</dd>
             {access.data.imapServerHost && <><dt>IMAP</dt><dd class="mono">{access.data.imapServerHost}:{access.data.imapServerPort}</dd></>}
             {access.data.secureImapServerHost && <><dt>IMAPS</dt><dd class="mono">{access.data.secureImapServerHost}:{access.data.secureImapServerPort}</dd></>}
             <dt>Username</dt><dd class="mono">{access.data.smtpUsername} <CopyButton text={access.data.smtpUsername} label="Copy username" /></dd>
@@ -57,6 +57,7 @@ export function SettingsView() {
           <li><a href="/docs" target="_blank" rel="noopener">REST API reference (/docs)</a></li>
           <li><a href="/graphql" target="_blank" rel="noopener">GraphQL explorer (/graphql)</a></li>
           <li><a href="/v3/api-docs" target="_blank" rel="noopener">OpenAPI document (/v3/api-docs)</a></li>
+          <li><a href="/tls/ca.pem" download="pigeonhole-ca.pem">CA certificate for SMTP/IMAP TLS (/tls/ca.pem)</a></li>
         </ul>
       </div>
     </section>

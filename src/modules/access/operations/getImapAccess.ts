@@ -10,6 +10,6 @@ export const getImapAccess = accessOperation({
   response: Type.Ref(ImapAccessDetails),
   handler: async ({ tenantId, query }, { access }) => {
     const { login } = await access.credential(tenantId, query.inboxId, 'imap');
-    return imapDetails(access.endpoints, login);
+    return imapDetails(access.endpoints, login, await access.imapMailbox(login));
   },
 });

@@ -9,10 +9,10 @@ export const getSmtpAccess = accessOperation({
   response: Type.Ref(SmtpAccessDetails),
   handler: async ({ tenantId, query }, { access }) => {
     const { login, inbox } = await access.credential(tenantId, query.inboxId, 'smtp');
-    const { host, smtpPort, smtpsPort } = access.endpoints;
+    const { host, smtpPort, smtpSubmissionPort } = access.endpoints;
     return {
       secureSmtpServerHost: host,
-      secureSmtpServerPort: smtpsPort,
+      secureSmtpServerPort: smtpSubmissionPort,
       secureSmtpUsername: login.username,
       secureSmtpPassword: login.password,
       smtpServerHost: host,
