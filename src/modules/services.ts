@@ -23,6 +23,7 @@ import type { WaitForService } from './waitfor/waitfor.service.js';
 import type { WebhookService } from './webhooks/webhooks.service.js';
 import type { TrackingService } from './tracking/tracking.service.js';
 import type { EventStreamService } from './events/event-stream.js';
+import type { PreviewTokenService } from './email/preview-tokens.js';
 
 export interface Services {
   users: UserService;
@@ -50,4 +51,6 @@ export interface Services {
   tracking: TrackingService;
   /** GET /events: a tenant's live events */
   eventStream: EventStreamService;
+  /** signed, expiring tokens of the preview links (getEmailPreviewURLs, getSentEmailPreviewURLs) */
+  previews: PreviewTokenService;
 }

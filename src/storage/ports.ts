@@ -25,6 +25,7 @@ export type * from './ports/webhooks.js';
 export type * from './ports/imap-mailboxes.js';
 export type * from './ports/send-queue.js';
 export type * from './ports/tracking-pixels.js';
+export type * from './ports/server-secrets.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -43,6 +44,7 @@ import type { WebhookRepository } from './ports/webhooks.js';
 import type { ImapMailboxRepository } from './ports/imap-mailboxes.js';
 import type { SendQueueRepository } from './ports/send-queue.js';
 import type { TrackingPixelRepository } from './ports/tracking-pixels.js';
+import type { ServerSecretRepository } from './ports/server-secrets.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -65,6 +67,8 @@ export interface Repositories {
   sendQueue: SendQueueRepository;
   /** tracking pixels (ports/tracking-pixels.ts) */
   trackingPixels: TrackingPixelRepository;
+  /** keys this server signs with (ports/server-secrets.ts) */
+  serverSecrets: ServerSecretRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -326,6 +326,13 @@ export interface WebhookSigningSecretsTable {
   created_at: number;
 }
 
+/** The server's own signing keys by name (migration 0016). */
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: number;
+}
+
 /** Tracking pixels (migration 0013). */
 export interface TrackingPixelsTable {
   id: string;
@@ -387,4 +394,5 @@ export interface Database {
   webhook_signing_secrets: WebhookSigningSecretsTable;
   tracking_pixels: TrackingPixelsTable;
   send_queue: SendQueueTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -18,6 +18,7 @@ import { webhookRepository } from './webhook-repository.js';
 import { imapMailboxRepository } from './imap-mailbox-repository.js';
 import { sendQueueRepository } from './send-queue-repository.js';
 import { trackingPixelRepository } from './tracking-pixel-repository.js';
+import { serverSecretRepository } from './server-secret-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -39,5 +40,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     imapMailboxes: imapMailboxRepository(db),
     sendQueue: sendQueueRepository(db),
     trackingPixels: trackingPixelRepository(db),
+    serverSecrets: serverSecretRepository(db),
   };
 }

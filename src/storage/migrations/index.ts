@@ -14,6 +14,7 @@ import * as m0012 from './0012_imap.js';
 import * as m0013 from './0013_tracking_pixels.js';
 import * as m0014 from './0014_send_queue.js';
 import * as m0015 from './0015_inbox_listing_index.js';
+import * as m0016 from './0016_server_secrets.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_tracking_pixels': m0013,
   '0014_send_queue': m0014,
   '0015_inbox_listing_index': m0015,
+  '0016_server_secrets': m0016,
 };
