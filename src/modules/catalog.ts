@@ -25,6 +25,8 @@ import { sendingOperations } from './sending/operations/index.js';
 import { attachmentOperations } from './attachment/operations/index.js';
 import { accessOperations } from './access/operations/index.js';
 import { imapOperations } from './imap/operations/index.js';
+import { commonActionsOperations } from './common-actions/operations/index.js';
+import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -42,6 +44,8 @@ import { imapModelSchemas } from './imap/imap.schemas.js';
 import { waitForModelSchemas } from './waitfor/waitfor.schemas.js';
 import { webhookModelSchemas } from './webhooks/webhooks.schemas.js';
 import { trackingModelSchemas } from './tracking/tracking.schemas.js';
+import { commonActionsModelSchemas } from './common-actions/common-actions.schemas.js';
+import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -59,6 +63,8 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...attachmentOperations,
   ...accessOperations,
   ...imapOperations,
+  ...commonActionsOperations,
+  ...bulkActionsOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -67,4 +73,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas,
 ];
