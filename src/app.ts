@@ -5,6 +5,7 @@ import type { Operation } from './core/operation.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
 import { API_MODEL_SCHEMAS, API_OPERATIONS } from './modules/catalog.js';
 import { registerApiKeyAuth } from './transports/http/auth.js';
+import { registerPreviewTokenAuth } from './transports/http/preview-auth.js';
 import { registerErrorHandling } from './transports/http/errors.js';
 import { registerOpenApi } from './transports/http/openapi.js';
 import { registerInputGuard } from './transports/http/input-guard.js';
@@ -53,6 +54,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
 
   // Everything registered in here needs x-api-key: the hook is encapsulated in this context.
   await app.register(async (api) => {
+    // Preview links carry a signed token instead of the key: checked first, on their routes only.
+    registerPreviewTokenAuth(api, services.previews);
     registerApiKeyAuth(api, services.users);
     await registerOperations(api, operations.filter((op) => op.access !== 'public'), services);
     await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor });

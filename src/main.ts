@@ -93,7 +93,7 @@ export async function startServer(
   // Filled in after listen when not configured: the port may be 0 until then.
   const tracking = { publicUrl: config.publicUrl ?? `http://${urlHost(publicHostOf(config))}:${config.httpPort}` };
   const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
-    webhooks: { blockPrivate: config.webhookBlockPrivate, timeoutMs: config.webhookTimeout } });
+    webhooks: { blockPrivate: config.webhookBlockPrivate, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
 
   const { generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey);
   if (generatedKey) persistAdminKey(config.dataDir, generatedKey);

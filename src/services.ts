@@ -32,6 +32,7 @@ import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
 import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
+import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { announceExpiry } from './jobs/expiry.js';
 
 export type { Services };
@@ -53,6 +54,8 @@ export interface ServiceDeps {
   endpoints?: MailEndpoints;
   /** the public HTTP URL tracking pixel images are served at; startServer fills in the bound port */
   tracking?: TrackingSettings;
+  /** milliseconds a preview link (getEmailPreviewURLs) opens its email; one hour when unset */
+  previewUrlTtl?: number;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -92,6 +95,7 @@ export function createServices(deps: ServiceDeps): Services {
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
     access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 }),
     tls: new TlsCaService(),
+    previews: new PreviewTokenService(repos.serverSecrets, deps.clock, deps.previewUrlTtl),
     expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),
   };
 }

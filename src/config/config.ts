@@ -48,6 +48,8 @@ export interface Config {
   readonly webhookRetryWindow: number;
   readonly webhookRetryBase: number;
   readonly webhookBlockPrivate: boolean;
+  /** milliseconds a preview link's token is valid; at least 1 */
+  readonly previewUrlTtl: number;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +94,7 @@ export function loadConfig(
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
   if (parsed.maxAttachmentSize === 0) problems.push('PIGEONHOLE_MAX_ATTACHMENT_SIZE must be at least 1');
+  if (parsed.previewUrlTtl === 0) problems.push('PIGEONHOLE_PREVIEW_URL_TTL must be at least 1');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     httpPort: parsed.httpPort as number,
@@ -126,6 +129,7 @@ export function loadConfig(
     webhookRetryWindow: parsed.webhookRetryWindow as number,
     webhookRetryBase: parsed.webhookRetryBase as number,
     webhookBlockPrivate: parsed.webhookBlockPrivate as boolean,
+    previewUrlTtl: parsed.previewUrlTtl as number,
   });
 }
 

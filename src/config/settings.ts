@@ -47,7 +47,8 @@ export type SettingKey =
   | 'webhookTimeout'
   | 'webhookRetryWindow'
   | 'webhookRetryBase'
-  | 'webhookBlockPrivate';
+  | 'webhookBlockPrivate'
+  | 'previewUrlTtl';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -113,6 +114,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'milliseconds before the first webhook retry; each later wait doubles, up to one hour' },
   { key: 'webhookBlockPrivate', env: 'PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE', flag: '--webhook-block-private', kind: 'boolean', default: 'false',
     help: 'true refuses webhook targets on loopback, private and link-local addresses (checked after DNS resolution and on redirects), for shared servers; false (default) allows localhost receivers' },
+  { key: 'previewUrlTtl', env: 'PIGEONHOLE_PREVIEW_URL_TTL', flag: '--preview-url-ttl', kind: 'count', default: '3600000',
+    help: 'milliseconds the links of getEmailPreviewURLs and getSentEmailPreviewURLs open their email without a key (each carries a signed token for that one email)' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -83,6 +83,12 @@ export interface OperationSpec<Deps, P, Q, B, K extends BodyKind = BodyKind> {
   access?: Access;
   /** left out of the OpenAPI document */
   hidden?: boolean;
+  /**
+   * Besides the API key, the route opens for a preview token (query parameter `token`) this
+   * server signed for `scope` and the id in path parameter `param`: the links of
+   * getEmailPreviewURLs / getSentEmailPreviewURLs, which a browser opens with no key header.
+   */
+  previewToken?: { scope: 'email' | 'sent'; param: string };
   params?: P;
   query?: Q;
   body?: B;

@@ -26,6 +26,8 @@ import { attachmentOperations } from './attachment/operations/index.js';
 import { accessOperations } from './access/operations/index.js';
 import { imapOperations } from './imap/operations/index.js';
 import { tlsOperations } from './tls/operations/index.js';
+import { commonActionsOperations } from './common-actions/operations/index.js';
+import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -43,6 +45,8 @@ import { imapModelSchemas } from './imap/imap.schemas.js';
 import { waitForModelSchemas } from './waitfor/waitfor.schemas.js';
 import { webhookModelSchemas } from './webhooks/webhooks.schemas.js';
 import { trackingModelSchemas } from './tracking/tracking.schemas.js';
+import { commonActionsModelSchemas } from './common-actions/common-actions.schemas.js';
+import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -61,6 +65,8 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...accessOperations,
   ...imapOperations,
   ...tlsOperations,
+  ...commonActionsOperations,
+  ...bulkActionsOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -69,4 +75,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas,
 ];

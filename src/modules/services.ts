@@ -25,6 +25,7 @@ import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import type { TrackingService } from './tracking/tracking.service.js';
 import type { EventStreamService } from './events/event-stream.js';
 import type { TlsCaService } from './tls/tls.service.js';
+import type { PreviewTokenService } from './email/preview-tokens.js';
 
 export interface Services {
   users: UserService;
@@ -56,4 +57,6 @@ export interface Services {
   eventStream: EventStreamService;
   /** GET /tls/ca.pem: the local CA, handed over by main.ts once TLS is loaded */
   tls: TlsCaService;
+  /** signed, expiring tokens of the preview links (getEmailPreviewURLs, getSentEmailPreviewURLs) */
+  previews: PreviewTokenService;
 }

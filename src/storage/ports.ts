@@ -26,6 +26,7 @@ export type * from './ports/imap-mailboxes.js';
 export type * from './ports/send-queue.js';
 export type * from './ports/tracking-pixels.js';
 export type * from './ports/domain-events.js';
+export type * from './ports/server-secrets.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -45,6 +46,7 @@ import type { ImapMailboxRepository } from './ports/imap-mailboxes.js';
 import type { SendQueueRepository } from './ports/send-queue.js';
 import type { TrackingPixelRepository } from './ports/tracking-pixels.js';
 import type { DomainEventRepository } from './ports/domain-events.js';
+import type { ServerSecretRepository } from './ports/server-secrets.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -69,6 +71,8 @@ export interface Repositories {
   trackingPixels: TrackingPixelRepository;
   /** what changed, recorded with each change for the dispatchers that act on it (ports/domain-events.ts) */
   domainEvents: DomainEventRepository;
+  /** keys this server signs with (ports/server-secrets.ts) */
+  serverSecrets: ServerSecretRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

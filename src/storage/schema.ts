@@ -326,6 +326,13 @@ export interface WebhookSigningSecretsTable {
   created_at: number;
 }
 
+/** The server's own signing keys by name (migration 0017). */
+export interface ServerSecretsTable {
+  name: string;
+  secret: string;
+  created_at: number;
+}
+
 /** Tracking pixels (migration 0013). */
 export interface TrackingPixelsTable {
   id: string;
@@ -403,4 +410,5 @@ export interface Database {
   tracking_pixels: TrackingPixelsTable;
   send_queue: SendQueueTable;
   domain_events: DomainEventsTable;
+  server_secrets: ServerSecretsTable;
 }

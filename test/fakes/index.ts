@@ -15,4 +15,5 @@ export { FakeAttachmentRepository } from './attachment-repository.js';
 export { FakeBounceRepository } from './bounce-repository.js';
 export { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 export { FakeWebhookRepository } from './webhook-repository.js';
+export { FakeServerSecretRepository } from './server-secret-repository.js';
 export { rejectsWith } from './assert.js';

@@ -14,6 +14,7 @@ import { FakeExpiredInboxRepository } from './expired-inbox-repository.js';
 import { FakeDomainRepository, FakeInboxRepository } from './inbox-repository.js';
 import { notFakedRepository } from './not-faked.js';
 import { FakeSentEmailRepository } from './sent-email-repository.js';
+import { FakeServerSecretRepository } from './server-secret-repository.js';
 import { MemoryTables } from './tables.js';
 import { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 import { FakeWebhookRepository } from './webhook-repository.js';
@@ -28,6 +29,7 @@ export interface FakeRepositories extends Repositories {
   bounces: FakeBounceRepository;
   trackingPixels: FakeTrackingPixelRepository;
   webhooks: FakeWebhookRepository;
+  serverSecrets: FakeServerSecretRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -41,6 +43,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     bounces: new FakeBounceRepository(tables),
     trackingPixels: new FakeTrackingPixelRepository(tables),
     webhooks: new FakeWebhookRepository(tables),
+    serverSecrets: new FakeServerSecretRepository(),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),

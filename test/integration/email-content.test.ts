@@ -332,8 +332,9 @@ describeEachDialect('email content', (dialect) => {
   test('getEmailPreviewURLs: URLs of this server that serve the raw message and the HTML', async () => {
     const urls = await api.getEmailPreviewURLs({ emailId: rich.id });
     assert.equal(urls.origin, server.url);
-    assert.equal(urls.rawSmtpMessageUrl, `${server.url}/emails/${rich.id}/raw`);
-    assert.equal(urls.plainHtmlBodyUrl, `${server.url}/emails/${rich.id}/html`);
+    // Each link carries a preview token (test/integration/preview-links.test.ts); with the key it opens too.
+    assert.match(urls.rawSmtpMessageUrl, new RegExp(`^${server.url}/emails/${rich.id}/raw\\?token=[\\w.%-]+$`));
+    assert.match(urls.plainHtmlBodyUrl, new RegExp(`^${server.url}/emails/${rich.id}/html\\?token=[\\w.%-]+$`));
     const headers = { 'x-api-key': tenant.apiKey };
     const raw = await fetch(urls.rawSmtpMessageUrl, { headers });
     assert.equal(raw.status, 200);

@@ -116,7 +116,7 @@ describeEachDialect('sent emails: waits, content, organization, attachments', (d
     assert.equal(await api.getSentEmailHTMLContent({ id: text.id }), 'Just text, nothing more.');
   });
 
-  test('getSentEmailPreviewURLs point to routes of this server that answer 200 with the key', async () => {
+  test('getSentEmailPreviewURLs point to routes of this server that answer 200 with the key or their token', async () => {
     const a = await tenant.mailslurp.createInbox();
     const html = '<p>preview me</p>';
     const sent = await tenant.mailslurp.sendEmail(a.id, { to: ['preview@example.com'], subject: 'preview', body: html, isHTML: true });
@@ -124,7 +124,8 @@ describeEachDialect('sent emails: waits, content, organization, attachments', (d
     assert.equal(urls.origin, server.url);
     for (const url of [urls.rawSmtpMessageUrl, urls.plainHtmlBodyUrl]) {
       assert.ok(url.startsWith(`${server.url}/`), url);
-      assert.equal((await fetch(url)).status, 401, `${url} needs the key`);
+      assert.equal((await fetch(url)).status, 200, `${url} opens with its token (test/integration/preview-links.test.ts)`);
+      assert.equal((await fetch(url.split('?')[0]!)).status, 401, `${url} without its token needs the key`);
     }
     const raw = await fetch(urls.rawSmtpMessageUrl, { headers: { 'x-api-key': tenant.apiKey } });
     assert.equal(raw.status, 200);

@@ -5,12 +5,16 @@ import { inboxOperations } from '../../src/modules/inbox/operations/index.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 
 /**
- * Tenant B aims every InboxController operation at tenant A's data (A's ids, addresses,
- * names, tags, descriptions). B must learn nothing of A's inboxes and change none of them.
+ * Tenant B aims every InboxController, CommonActionsController and BulkActionsController
+ * operation at tenant A's data (A's ids, addresses, names, tags, descriptions). B must learn
+ * nothing of A's inboxes and change none of them.
  *
  * To add a route: add its operationId to ISOLATION_CASES. The coverage test fails until
- * every InboxController operation of the OpenAPI document has a case.
+ * every operation of those controllers in the OpenAPI document has a case.
  */
+
+/** The controllers this suite covers, by OpenAPI tag. */
+const CONTROLLERS = ['InboxController', 'CommonActionsController', 'BulkActionsController'];
 
 interface InboxJson {
   id: string;
@@ -68,13 +72,17 @@ function expectStatus(reply: Reply, status: number, what: string): void {
   assert.equal(reply.status, status, `${what}: expected ${status}, got ${reply.status} ${reply.text}`);
 }
 
-/** The 404 for A's inbox must read exactly like the 404 for an inbox that does not exist. */
+/**
+ * The 404 for A's inbox must read exactly like the 404 for an inbox that does not exist.
+ * `body` is the request body, or a function of the inbox id for routes that take it there.
+ */
 async function expectNotFound(c: Ctx, method: string, pathFor: (id: string) => string, body?: unknown): Promise<void> {
+  const bodyFor = (id: string) => (typeof body === 'function' ? (body as (id: string) => unknown)(id) : body);
   const unknown = randomUUID();
-  const baseline = await c.asB(method, pathFor(unknown), body);
+  const baseline = await c.asB(method, pathFor(unknown), bodyFor(unknown));
   expectStatus(baseline, 404, `${method} ${pathFor('<unknown>')}`);
   for (const inbox of c.aInboxes) {
-    const reply = await c.asB(method, pathFor(inbox.id), body);
+    const reply = await c.asB(method, pathFor(inbox.id), bodyFor(inbox.id));
     expectStatus(reply, 404, `${method} ${pathFor("<A's inbox>")}`);
     assert.equal(
       String(reply.json.message).replaceAll(inbox.id, '<id>'),
@@ -133,6 +141,16 @@ const bulkDelete = (path: string, param: string, values: (c: Ctx) => string[]): 
     expectStatus(await c.asB('DELETE', `${path}?${param}=${enc(value)}`), 204, `DELETE ${path}?${param}=${value}`);
   }
   assert.deepEqual(await c.bIds(), [], "B's own matching inbox is deleted: the route did run for B");
+};
+
+/** createRandomInbox / createNewEmailAddress: A's address is taken for B too; A's name is B's to use. */
+const createShortForm = (path: string): IsolationCase => async (c) => {
+  const taken = await c.asB('POST', `${path}?emailAddress=${enc(c.target.emailAddress)}`);
+  expectStatus(taken, 409, `POST ${path} with A's address`);
+  const own = await c.asB('POST', `${path}?name=${enc(A_NAME)}&tags=${enc(A_TAG)}&description=${enc(A_DESCRIPTION)}`);
+  expectStatus(own, 201, `POST ${path} with A's name`);
+  assert.equal(own.json.userId, c.b.userId);
+  assert.ok(!c.aIds.has(own.json.id));
 };
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
@@ -358,6 +376,49 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     assert.deepEqual(unknown.json, { exists: false, softBounce: null, hardBounce: null });
   },
 
+  // CommonActionsController (src/modules/common-actions): the short forms name the inbox in the
+  // query or body; another tenant's inbox is 404 exactly like a missing one.
+  createRandomInbox: createShortForm('/createInbox'),
+  createNewEmailAddress: createShortForm('/newEmailAddress'),
+  deleteEmailAddress: (c) => expectNotFound(c, 'DELETE', (id) => `/deleteEmailAddress?inboxId=${id}`),
+  emptyInbox: (c) => expectNotFound(c, 'DELETE', (id) => `/emptyInbox?inboxId=${id}`),
+  sendEmailSimple: (c) =>
+    expectNotFound(c, 'POST', () => '/sendEmail', (id: string) => ({ senderId: id, to: 'x@example.com', subject: 'x', body: 'x' })),
+  sendEmailQuery: (c) => expectNotFound(c, 'POST', (id) => `/sendEmailQuery?senderId=${id}&to=${enc('x@example.com')}&body=x`),
+
+  // BulkActionsController (src/modules/bulk-actions): a list naming any of A's inboxes is 404
+  // and changes nothing, not even B's own inboxes in the same list.
+  async bulkCreateInboxes(c) {
+    const made = await c.asB('POST', '/bulk/inboxes?count=2');
+    expectStatus(made, 201, 'bulkCreateInboxes');
+    for (const inbox of made.json as InboxJson[]) {
+      assert.equal(inbox.userId, c.b.userId);
+      assert.ok(!c.aIds.has(inbox.id));
+    }
+    assert.equal((await c.bIds()).length, 3);
+  },
+
+  async bulkDeleteInboxes(c) {
+    await expectNotFound(c, 'DELETE', () => '/bulk/inboxes', (id: string) => [id]);
+    for (const inbox of c.aInboxes) {
+      expectStatus(await c.asB('DELETE', '/bulk/inboxes', [c.bOwn.id, inbox.id]), 404, "bulkDeleteInboxes of B's and A's inbox");
+    }
+    assert.deepEqual(await c.bIds(), [c.bOwn.id], "B's own inbox in a refused list is not deleted");
+    expectStatus(await c.asB('DELETE', '/bulk/inboxes', [c.bOwn.id]), 204, "bulkDeleteInboxes of B's own inbox");
+    assert.deepEqual(await c.bIds(), []);
+  },
+
+  async bulkSendEmails(c) {
+    const sentBefore = (await c.asB('GET', '/sent')).json.totalElements as number;
+    const options = { to: ['x@example.com'], subject: 'x', body: 'x' };
+    await expectNotFound(c, 'POST', () => '/bulk/send', (id: string) => ({ inboxIds: [id], sendEmailOptions: options }));
+    for (const inbox of c.aInboxes) {
+      const mixed = await c.asB('POST', '/bulk/send', { inboxIds: [c.bOwn.id, inbox.id], sendEmailOptions: options });
+      expectStatus(mixed, 404, "bulkSendEmails from B's and A's inbox");
+    }
+    assert.equal((await c.asB('GET', '/sent')).json.totalElements, sentBefore, 'nothing was sent, not even from B\'s own inbox');
+  },
+
   /** Service-wide like doesInboxExist: an address taken by anyone is not available, and no id is given. */
   async isEmailAddressAvailable(c) {
     for (const inbox of c.aInboxes) {
@@ -486,13 +547,13 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
   });
   after(() => server.close());
 
-  test('every InboxController operation in the OpenAPI document has an isolation case', async () => {
+  test('every InboxController, CommonActionsController and BulkActionsController operation in the OpenAPI document has an isolation case', async () => {
     const doc = (await (await server.fetch('/v3/api-docs', { key: null })).json()) as {
       paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.includes('InboxController'))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');

@@ -100,7 +100,7 @@ export const EmailPreviewUrls = Type.Object(
     plainHtmlBodyUrl: Type.String(),
     origin: Type.String(),
   },
-  { $id: 'EmailPreviewUrls', description: 'URLs of this server for the raw message and the HTML body (send x-api-key)' },
+  { $id: 'EmailPreviewUrls', description: 'Links of this server to the raw message and the HTML body; each carries a signed, expiring token for this one email, so it opens without x-api-key' },
 );
 
 export const contentModelSchemas = [

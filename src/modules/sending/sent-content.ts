@@ -16,7 +16,7 @@ export async function sentDisplayBody(raw: Buffer, bodyMd5: string): Promise<str
   return unterminated !== body && md5(unterminated) === bodyMd5 ? unterminated : body;
 }
 
-/** getSentEmailPreviewURLs: where this server serves the sent message raw and as HTML (both need x-api-key). */
+/** getSentEmailPreviewURLs: where this server serves the sent message raw and as HTML (the operation adds the preview token). */
 export function sentPreviewUrls(sentId: string, origin: string): { rawSmtpMessageUrl: string; plainHtmlBodyUrl: string; origin: string } {
   const base = origin.replace(/\/+$/, '');
   const id = encodeURIComponent(sentId);

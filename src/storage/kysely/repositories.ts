@@ -19,6 +19,7 @@ import { imapMailboxRepository } from './imap-mailbox-repository.js';
 import { sendQueueRepository } from './send-queue-repository.js';
 import { trackingPixelRepository } from './tracking-pixel-repository.js';
 import { domainEventRepository } from './domain-event-repository.js';
+import { serverSecretRepository } from './server-secret-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -41,5 +42,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     sendQueue: sendQueueRepository(db),
     trackingPixels: trackingPixelRepository(db),
     domainEvents: domainEventRepository(db),
+    serverSecrets: serverSecretRepository(db),
   };
 }

@@ -24,6 +24,8 @@ export interface KeyResolver {
 export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver): void {
   app.decorateRequest('principal', undefined);
   app.addHook('onRequest', async (request) => {
+    // Already let in by a hook before this one (a preview link's token: preview-auth.ts).
+    if (request.principal) return;
     const header = request.headers['x-api-key'];
     const apiKey = Array.isArray(header) ? header[0] : header;
     if (!apiKey) throw unauthorized('Missing API key: send it in the x-api-key header');

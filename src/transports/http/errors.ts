@@ -31,7 +31,7 @@ export function describeValidation(context: string | undefined, issue: Validatio
     const allowed = (issue.params.allowedValues as unknown[] | undefined)?.join(', ');
     return `${where} '${field}' must be one of ${allowed}`;
   }
-  if (!field && context === 'body' && issue.keyword === 'type') return 'request body must be a JSON object';
+  if (!field && context === 'body' && issue.keyword === 'type') return `request body must be a JSON ${issue.params.type === 'array' ? 'array' : 'object'}`;
   if (!field) return `request ${context ?? ''} ${issue.message ?? 'is invalid'}`.replace(/\s+/g, ' ').trim();
   return `${where} '${field}' ${issue.message ?? 'is invalid'}`;
 }

@@ -18,7 +18,7 @@ export function toRoute<Deps>(op: Operation<Deps>, deps: Deps): RouteOptions {
   const route: RouteOptions = {
     method: op.method,
     url: op.path.replace(/\{(\w+)\}/g, ':$1'),
-    config: { admin: op.access === 'admin' },
+    config: { admin: op.access === 'admin', ...(op.previewToken ? { previewToken: op.previewToken } : {}) },
     schema: {
       operationId: op.operationId,
       tags: [op.tag],

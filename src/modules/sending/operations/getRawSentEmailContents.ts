@@ -3,6 +3,7 @@ import { Content } from '../../../core/operation.js';
 import { Type } from '@sinclair/typebox';
 import { Uuid } from '../../shared/schemas.js';
 import { RawEmailJson } from '../../email/email.schemas.js';
+import { PREVIEW_HEADERS } from '../../email/preview-headers.js';
 
 const Params = Type.Object({ emailId: Uuid });
 
@@ -10,8 +11,9 @@ export const getRawSentEmailContents = sentEmailOperation({
   operationId: 'getRawSentEmailContents', method: 'GET', path: '/sent/{emailId}/raw',
   summary: 'The MIME message as sent (text/plain)',
   params: Params,
+  previewToken: { scope: 'sent', param: 'emailId' },
   response: { type: 'string', description: 'RFC 5322 message' },
-  handler: async ({ tenantId, params }, { sending }) => new Content(await sending.raw(tenantId, params.emailId), 'text/plain; charset=utf-8'),
+  handler: async ({ tenantId, params }, { sending }) => new Content(await sending.raw(tenantId, params.emailId), 'text/plain; charset=utf-8', PREVIEW_HEADERS),
 });
 
 export const getRawSentEmailJson = sentEmailOperation({

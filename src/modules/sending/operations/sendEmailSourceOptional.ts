@@ -1,8 +1,8 @@
 import { emailSendOperation } from './define.js';
 import { Type } from '@sinclair/typebox';
-import { AppError } from '../../../core/errors.js';
 import { Uuid } from '../../shared/schemas.js';
 import { SendEmailOptions } from '../sending.schemas.js';
+import { sendFromInboxOrNew } from '../send-from.js';
 
 /**
  * POST /emails: send from `inboxId`, or, without one, from a new inbox made for this send
@@ -21,18 +21,7 @@ export const sendEmailSourceOptional = emailSendOperation({
   body: Type.Ref(SendEmailOptions),
   status: 204,
   response: { type: 'null', description: 'Sent' },
-  handler: async ({ tenantId, query: q, body }, { sending, inboxes }) => {
-    if (q.inboxId) {
-      await sending.send(tenantId, q.inboxId, body);
-      return;
-    }
-    const inbox = await inboxes.create(tenantId, { useDomainPool: q.useDomainPool, virtualInbox: q.virtualSend });
-    try {
-      await sending.send(tenantId, inbox.id, body);
-    } catch (err) {
-      // Refusals come before anything is recorded: the inbox made for this send has no use.
-      if (err instanceof AppError && err.code === 'BAD_REQUEST') await inboxes.delete(tenantId, inbox.id);
-      throw err;
-    }
+  handler: async ({ tenantId, query: q, body }, services) => {
+    await sendFromInboxOrNew(services, tenantId, q.inboxId, body, { useDomainPool: q.useDomainPool, virtualInbox: q.virtualSend });
   },
 });
