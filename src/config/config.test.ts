@@ -45,3 +45,16 @@ test('PIGEONHOLE_MAX_WAIT defaults to five minutes and must be at least 1 ms', (
   assert.equal(loadConfig({ PIGEONHOLE_MAX_WAIT: '1500' }).maxWait, 1500);
   assert.throws(() => loadConfig({ PIGEONHOLE_MAX_WAIT: '0' }), (err: ConfigError) => err.problems.some((p) => p.includes('PIGEONHOLE_MAX_WAIT must be at least 1')));
 });
+
+test('PIGEONHOLE_CORS_ORIGINS is * by default, else a list of origins as browsers send them', () => {
+  assert.equal(loadConfig({}).corsOrigins, '*');
+  assert.deepEqual(
+    loadConfig({ PIGEONHOLE_CORS_ORIGINS: 'https://App.Example.com, http://localhost:3000/,http://127.0.0.1:80' }).corsOrigins,
+    ['https://app.example.com', 'http://localhost:3000', 'http://127.0.0.1'],
+  );
+  assert.deepEqual(loadConfig({}, { corsOrigins: 'http://localhost:5173' }).corsOrigins, ['http://localhost:5173']);
+  assert.throws(
+    () => loadConfig({ PIGEONHOLE_CORS_ORIGINS: 'https://ok.example,https://app.example.com/path,ftp://files.example' }),
+    (err: ConfigError) => err.problems.some((p) => /PIGEONHOLE_CORS_ORIGINS .*not origins: https:\/\/app\.example\.com\/path, ftp:\/\/files\.example/.test(p)),
+  );
+});

@@ -3,7 +3,7 @@
  * `pigeonhole serve` flag, its default and its documentation. The README and `--help`
  * are written from this list, so a setting cannot exist without being documented.
  */
-export type SettingKind = 'port' | 'string' | 'url' | 'http-url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean';
+export type SettingKind = 'port' | 'string' | 'url' | 'http-url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean' | 'origins';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -45,7 +45,8 @@ export type SettingKey =
   | 'webhookTimeout'
   | 'webhookRetryWindow'
   | 'webhookRetryBase'
-  | 'webhookBlockPrivate';
+  | 'webhookBlockPrivate'
+  | 'corsOrigins';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -107,6 +108,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'milliseconds before the first webhook retry; each later wait doubles, up to one hour' },
   { key: 'webhookBlockPrivate', env: 'PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE', flag: '--webhook-block-private', kind: 'boolean', default: 'false',
     help: 'true refuses webhook targets on loopback, private and link-local addresses (checked after DNS resolution and on redirects), for shared servers; false (default) allows localhost receivers' },
+  { key: 'corsOrigins', env: 'PIGEONHOLE_CORS_ORIGINS', flag: '--cors-origins', kind: 'origins', default: '*',
+    help: 'web origins whose pages may call the API from a browser (CORS), comma-separated like https://app.example.com,http://localhost:3000; * = any origin. Never with cookies: the key travels in x-api-key' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];
