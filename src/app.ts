@@ -13,6 +13,7 @@ import { registerDashboard } from './transports/http/dashboard.js';
 import { registerOperations } from './transports/http/operations.js';
 import { closeStreamsOnShutdown } from './transports/http/event-stream.js';
 import { registerJsonBodies } from './transports/http/json-bodies.js';
+import { registerCors } from './transports/http/cors.js';
 import { graphqlPlugin } from './transports/graphql/plugin.js';
 import { graphiqlPage } from './transports/graphql/graphiql.js';
 
@@ -20,6 +21,8 @@ export interface AppDeps extends ServiceDeps {
   version: string;
   /** pino level: info by default, silent in tests */
   logLevel?: string;
+  /** origins whose pages may call the API (CORS); '*' (the default) = any */
+  corsOrigins?: '*' | readonly string[];
 }
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -32,6 +35,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   for (const schema of API_MODEL_SCHEMAS) app.addSchema(schema);
+  // First, so preflights are answered before anything else and every answer carries the headers.
+  await registerCors(app, deps.corsOrigins ?? '*');
   registerErrorHandling(app);
   registerInputGuard(app);
   registerJsonBodies(app);

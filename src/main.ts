@@ -98,7 +98,7 @@ export async function startServer(
   const { generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey);
   if (generatedKey) persistAdminKey(config.dataDir, generatedKey);
 
-  const app = await buildApp({ store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize }, services);
+  const app = await buildApp({ store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize, corsOrigins: config.corsOrigins }, services);
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;
   let leaveCluster: (() => Promise<void>) | undefined;

@@ -54,3 +54,16 @@ test('SMTP ports and STARTTLS: submission on 2587, STARTTLS on the plain port un
   assert.equal(set.smtpStarttls, false, 'the flag wins');
   assert.throws(() => loadConfig({ PIGEONHOLE_SMTP_STARTTLS: 'sometimes' }), /PIGEONHOLE_SMTP_STARTTLS .*true or false/);
 });
+
+test('PIGEONHOLE_CORS_ORIGINS is * by default, else a list of origins as browsers send them', () => {
+  assert.equal(loadConfig({}).corsOrigins, '*');
+  assert.deepEqual(
+    loadConfig({ PIGEONHOLE_CORS_ORIGINS: 'https://App.Example.com, http://localhost:3000/,http://127.0.0.1:80' }).corsOrigins,
+    ['https://app.example.com', 'http://localhost:3000', 'http://127.0.0.1'],
+  );
+  assert.deepEqual(loadConfig({}, { corsOrigins: 'http://localhost:5173' }).corsOrigins, ['http://localhost:5173']);
+  assert.throws(
+    () => loadConfig({ PIGEONHOLE_CORS_ORIGINS: 'https://ok.example,https://app.example.com/path,ftp://files.example' }),
+    (err: ConfigError) => err.problems.some((p) => /PIGEONHOLE_CORS_ORIGINS .*not origins: https:\/\/app\.example\.com\/path, ftp:\/\/files\.example/.test(p)),
+  );
+});

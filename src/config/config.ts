@@ -50,6 +50,8 @@ export interface Config {
   readonly webhookBlockPrivate: boolean;
   /** milliseconds a preview link's token is valid; at least 1 */
   readonly previewUrlTtl: number;
+  /** origins allowed to call the API from a browser page; '*' = any */
+  readonly corsOrigins: '*' | readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -130,6 +132,7 @@ export function loadConfig(
     webhookRetryBase: parsed.webhookRetryBase as number,
     webhookBlockPrivate: parsed.webhookBlockPrivate as boolean,
     previewUrlTtl: parsed.previewUrlTtl as number,
+    corsOrigins: parsed.corsOrigins as '*' | readonly string[],
   });
 }
 
@@ -191,10 +194,31 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
       if (['false', '0', 'no', 'off'].includes(lower)) return false;
       return bad('must be true or false');
     }
+    case 'origins': {
+      if (value === '*') return '*';
+      const list = value.split(',').map((o) => o.trim()).filter(Boolean);
+      const origins = list.map(originOf);
+      const wrong = list.filter((_, i) => origins[i] === undefined);
+      if (list.length === 0 || wrong.length > 0) {
+        return bad(`must be * or comma-separated origins such as https://app.example.com${wrong.length ? ` (not origins: ${wrong.join(', ')})` : ''}`);
+      }
+      return Object.freeze(origins as string[]);
+    }
     case 'file':
       return existsSync(value) ? resolve(value) : bad('must be the path of an existing file');
     case 'string':
       if (spec.key === 'apiKey' && value.length < 16) return bad('must be at least 16 characters');
       return value;
+  }
+}
+
+/** The origin a browser would send in Origin (scheme://host[:port]) for an http(s) URL with no path. */
+function originOf(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    const bare = ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return bare ? url.origin : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -3,7 +3,7 @@
  * `pigeonhole serve` flag, its default and its documentation. The README and `--help`
  * are written from this list, so a setting cannot exist without being documented.
  */
-export type SettingKind = 'port' | 'string' | 'url' | 'http-url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean';
+export type SettingKind = 'port' | 'string' | 'url' | 'http-url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean' | 'origins';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -48,7 +48,8 @@ export type SettingKey =
   | 'webhookRetryWindow'
   | 'webhookRetryBase'
   | 'webhookBlockPrivate'
-  | 'previewUrlTtl';
+  | 'previewUrlTtl'
+  | 'corsOrigins';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -116,6 +117,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'true refuses webhook targets on loopback, private and link-local addresses (checked after DNS resolution and on redirects), for shared servers; false (default) allows localhost receivers' },
   { key: 'previewUrlTtl', env: 'PIGEONHOLE_PREVIEW_URL_TTL', flag: '--preview-url-ttl', kind: 'count', default: '3600000',
     help: 'milliseconds the links of getEmailPreviewURLs and getSentEmailPreviewURLs open their email without a key (each carries a signed token for that one email)' },
+  { key: 'corsOrigins', env: 'PIGEONHOLE_CORS_ORIGINS', flag: '--cors-origins', kind: 'origins', default: '*',
+    help: 'web origins whose pages may call the API from a browser (CORS), comma-separated like https://app.example.com,http://localhost:3000; * = any origin. Never with cookies: the key travels in x-api-key' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

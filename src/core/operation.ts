@@ -93,7 +93,10 @@ export interface OperationSpec<Deps, P, Q, B, K extends BodyKind = BodyKind> {
   query?: Q;
   body?: B;
   bodyKind?: K;
-  /** an empty or absent JSON body is `{}` (options that are all optional) */
+  /**
+   * JSON null is `{}` too. (An empty or absent JSON body is `{}` for every operation whose body
+   * requires no field, and a 400 naming the body for the others: transports/http/json-bodies.ts.)
+   */
   optionalBody?: boolean;
   /** largest request body (or multipart file) in bytes; the server's default otherwise */
   bodyLimit?: (deps: Deps) => number;

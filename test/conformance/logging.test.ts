@@ -37,3 +37,27 @@ test('request logs name the request but never print an API key', async () => {
   assert.match(logs, /"url":"\/inboxes\/count"/, 'requests are logged');
   for (const key of [adminKey, userKey, wrongKey]) assert.ok(!logs.includes(key), 'no key appears in the log');
 });
+
+test('a key given as the apiKey query parameter works and is redacted from the request log', async () => {
+  const created = await fetch(`${serve.url}/admin/users?apiKey=${adminKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'query-key@example.com' }),
+  });
+  assert.equal(created.status, 201, 'the admin key works as a query parameter');
+  const userKey = ((await created.json()) as { apiKey: string }).apiKey;
+  const listed = await fetch(`${serve.url}/inboxes?size=5&apiKey=${encodeURIComponent(userKey)}`);
+  assert.equal(listed.status, 200);
+  const wrongKey = 'ph_wrong_query_key_that_must_not_be_logged_7';
+  assert.equal((await fetch(`${serve.url}/inboxes/count?apiKey=${wrongKey}&marker=last`)).status, 401);
+  // the response to the last request is logged right after it is sent (the second 401 of this file): wait for it
+  await new Promise<void>((resolve) => {
+    const check = () => ((serve.output().match(/"statusCode":401/g) ?? []).length >= 2 ? resolve() : serve.child.stdout!.once('data', check));
+    check();
+  });
+  const logs = serve.output();
+  assert.match(logs, /"url":"\/inboxes\?size=5&apiKey=\[redacted\]"/, 'the request is logged, its key redacted');
+  assert.match(logs, /"url":"\/admin\/users\?apiKey=\[redacted\]"/);
+  assert.match(logs, /"url":"\/inboxes\/count\?apiKey=\[redacted\]&marker=last"/);
+  for (const key of [adminKey, userKey, wrongKey]) assert.ok(!logs.includes(key), 'no key appears in the log');
+});

@@ -102,7 +102,9 @@ describeEachDialect('HTTP conventions', (dialect) => {
       const response = await tenant.fetch('/inboxes/withOptions', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       await assertErrorBody(response, 400, /request body must be a JSON object/);
     }
-    await assertErrorBody(await tenant.fetch('/inboxes/withOptions', { method: 'POST' }), 400, /request body must be a JSON object/);
+    // No body at all is no options where the body requires nothing (http-clients.test.ts), and
+    // a 400 naming the body where it has required fields.
+    await assertErrorBody(await tenant.fetch('/waitFor', { method: 'POST' }), 400, /request body is required: a JSON object \(WaitForConditions\)/);
   });
 
   test('admin routes refuse a non-admin key with 403', async () => {

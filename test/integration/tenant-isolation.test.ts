@@ -276,6 +276,8 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     for (const [path, expected] of [
       [`/inboxes?${include}`, []],
       [`/inboxes?${include}&include=${c.bOwn.id}`, [c.bOwn.id]],
+      // the comma-separated form of the same list
+      [`/inboxes?include=${[...c.aInboxes.map((i) => i.id), c.bOwn.id].join(',')}`, [c.bOwn.id]],
       ['/inboxes', [c.bOwn.id]],
       [`/inboxes?since=${enc(c.beforeA)}&sort=DESC`, [c.bOwn.id]],
     ] as Array<[string, string[]]>) {

@@ -1,6 +1,7 @@
 /**
  * Keys live in sessionStorage: they survive a reload but not the tab, and never reach a cookie
- * (the API reads x-api-key only, so there is nothing for another site to ride on).
+ * (the API reads the key from x-api-key or an apiKey parameter, never from a cookie, so there is
+ * nothing for another site to ride on).
  */
 const KEY = 'pigeonhole.apiKey';
 const ADMIN_KEY = 'pigeonhole.adminKey';

@@ -4,7 +4,7 @@ import { pageRequest, type PageRequest, type SortDirection } from '../../core/pa
 import type { EventBus } from '../../events/bus.js';
 import type { AttachmentRecord, EmailFilter, EmailRecord, EmailRepository, EmailSummary, Slice } from '../../storage/ports.js';
 import type { InboxService } from '../inbox/inbox.service.js';
-import { newestArrival, timeoutError, waitForMail } from './wait.js';
+import { emailQueryTimeout, newestArrival, waitForMail } from './wait.js';
 
 /** getEmails returns at most this many (spec §8). */
 export const GET_EMAILS_CAP = 100;
@@ -75,7 +75,7 @@ export class EmailService {
     await this.inboxes.get(tenantId, inboxId);
     const email = await waitForMail(this.bus, { tenantId, inboxIds: [inboxId] }, timeoutMillis,
       async (arrived) => newestArrival(arrived, tenantId, { inboxIds: [inboxId] }) ?? this.newest(tenantId, { inboxIds: [inboxId] }), { signal });
-    if (!email) throw timeoutError(`No email arrived in inbox ${inboxId}`, timeoutMillis);
+    if (!email) throw emailQueryTimeout(inboxId, `No email arrived in inbox ${inboxId}`, timeoutMillis);
     return this.markRead(email);
   }
 

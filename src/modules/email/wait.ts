@@ -46,3 +46,10 @@ export function newestArrival(arrived: readonly EmailRecord[], tenantId: string,
 }
 
 export const timeoutError = (what: string, ms: number) => new AppError('TIMEOUT', `${what} within ${ms} ms`);
+
+/**
+ * The 408 of a wait for emails, worded as MailSlurp's begins (`Failed to satisfy email query
+ * for inbox <id>`, which tests written for MailSlurp match), then what was missing.
+ */
+export const emailQueryTimeout = (inboxId: string | undefined, what: string, ms: number) =>
+  new AppError('TIMEOUT', `Failed to satisfy email query for ${inboxId ? `inbox ${inboxId}` : 'inboxes of your account'}: ${what} within ${ms} ms`);

@@ -6,7 +6,7 @@ import type { EmailFilter, EmailRecord, EmailRepository, EmailSummary } from '..
 import { javaRegex } from '../email/content.js';
 import type { EmailService } from '../email/email.service.js';
 import { RegexRunner, RegexTimeoutError } from '../email/regex-runner.js';
-import { newestArrival, timeoutError, waitForMail } from '../email/wait.js';
+import { emailQueryTimeout, newestArrival, waitForMail } from '../email/wait.js';
 import type { InboxService } from '../inbox/inbox.service.js';
 import { fieldValues, meetsPlainOptions, type MatchableEmail } from './matching.js';
 import type { ConditionOptionT, MatchOptionT, MatchOptionsT } from './waitfor.schemas.js';
@@ -60,7 +60,7 @@ export class WaitForService {
     const { filter, timeoutMs } = await this.prepare(tenantId, query);
     const found = await this.wait(tenantId, query, timeoutMs, async (arrived) =>
       newestArrival(arrived, tenantId, filter) ?? this.emailService.newest(tenantId, filter));
-    if (!found) throw timeoutError(`No email arrived ${where(query)}`, timeoutMs);
+    if (!found) throw emailQueryTimeout(query.inboxId, `No email arrived ${where(query)}`, timeoutMs);
     return this.emailService.markRead(found);
   }
 
@@ -72,7 +72,7 @@ export class WaitForService {
       (await this.emails.page(tenantId, filter, { page: query.index, size: 1, sort })).items[0]);
     if (!found) {
       const have = await this.emails.count(tenantId, filter);
-      throw timeoutError(`Email number ${query.index} (zero-based) did not arrive ${where(query)}, which has ${have} matching`, timeoutMs);
+      throw emailQueryTimeout(query.inboxId, `Email number ${query.index} (zero-based) did not arrive ${where(query)}, which has ${have} matching`, timeoutMs);
     }
     return this.emailService.get(tenantId, found.id);
   }
@@ -85,7 +85,7 @@ export class WaitForService {
       (await this.emails.count(tenantId, filter)) >= query.count ? this.emails.list(tenantId, filter, sort, query.count) : undefined);
     if (!found) {
       const have = await this.emails.count(tenantId, filter);
-      throw timeoutError(`Inbox ${query.inboxId} has ${have} of the ${query.count} emails waited for`, timeoutMs);
+      throw emailQueryTimeout(query.inboxId, `Inbox ${query.inboxId} has ${have} of the ${query.count} emails waited for`, timeoutMs);
     }
     return found;
   }
@@ -100,7 +100,7 @@ export class WaitForService {
     const { filter, timeoutMs } = await this.prepare(tenantId, query);
     const matcher = compileMatcher(options);
     const found = await this.wait(tenantId, query, timeoutMs, async () => (await this.scan(tenantId, filter, query.sort ?? 'ASC', matcher, 1))[0]);
-    if (!found) throw timeoutError(`No email matching the options arrived ${where(query)}`, timeoutMs);
+    if (!found) throw emailQueryTimeout(query.inboxId, `No email matching the options arrived ${where(query)}`, timeoutMs);
     return this.emailService.get(tenantId, found.id);
   }
 
@@ -128,7 +128,7 @@ export class WaitForService {
       const have = (await this.scan(tenantId, filter, sort, matcher, stopAt)).length;
       const haveText = countType === 'EXACTLY' && have > count ? `more than ${count}` : String(have);
       const expected = countType === 'EXACTLY' ? `exactly ${count}` : `at least ${count}`;
-      throw timeoutError(`Inbox ${query.inboxId} has ${haveText} matching emails, not ${expected},`, timeoutMs);
+      throw emailQueryTimeout(query.inboxId, `Inbox ${query.inboxId} has ${haveText} matching emails, not ${expected},`, timeoutMs);
     }
     return found;
   }

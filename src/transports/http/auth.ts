@@ -16,18 +16,37 @@ export interface KeyResolver {
   resolve(apiKey: string): Promise<Principal | undefined>;
 }
 
+/** The query parameter MailSlurp also reads the key from; less safe than the header (URLs get logged and shared). */
+export const API_KEY_PARAM = 'apiKey';
+
+const first = (value: unknown): string | undefined => {
+  const one = Array.isArray(value) ? value[0] : value;
+  return typeof one === 'string' && one !== '' ? one : undefined;
+};
+
 /**
- * Every route of the context this is registered in needs `x-api-key`; routes with
- * `config.admin` need an admin key. Public routes (health, docs) and the 404 handler
- * live outside that context, so unknown routes answer 404 whoever asks.
+ * The key of a request: the `x-api-key` header, else the `apiKey` query parameter (as MailSlurp
+ * accepts both). The parameter is taken out of the query so no handler ever sees it, and the
+ * request log redacts it from the URL (core/logger.ts).
+ */
+export function apiKeyOf(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query && typeof query === 'object' ? first(query[API_KEY_PARAM]) : undefined;
+  if (query && typeof query === 'object') delete query[API_KEY_PARAM];
+  return first(request.headers['x-api-key']) ?? fromQuery;
+}
+
+/**
+ * Every route of the context this is registered in needs a key (`x-api-key`, or the `apiKey`
+ * query parameter); routes with `config.admin` need an admin key. Public routes (health, docs)
+ * and the 404 handler live outside that context, so unknown routes answer 404 whoever asks.
  */
 export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver): void {
   app.decorateRequest('principal', undefined);
   app.addHook('onRequest', async (request) => {
     // Already let in by a hook before this one (a preview link's token: preview-auth.ts).
     if (request.principal) return;
-    const header = request.headers['x-api-key'];
-    const apiKey = Array.isArray(header) ? header[0] : header;
+    const apiKey = apiKeyOf(request);
     if (!apiKey) throw unauthorized('Missing API key: send it in the x-api-key header');
     const principal = await keys.resolve(apiKey);
     if (!principal) throw unauthorized('Invalid or revoked API key');

@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EventStream } from '../../core/operation.js';
 
@@ -29,6 +29,8 @@ export function sendEventStream(reply: FastifyReply, stream: EventStream): void 
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
+    // headers set before the handler (CORS) go out too: the reply is written by hand from here
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',

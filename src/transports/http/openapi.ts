@@ -21,9 +21,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         version,
       },
       components: {
-        securitySchemes: { API_KEY: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+        securitySchemes: {
+          API_KEY: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          // Accepted as MailSlurp accepts it; the header is the safer way (URLs are logged and shared).
+          API_KEY_QUERY: { type: 'apiKey', in: 'query', name: 'apiKey', description: 'the key as a query parameter; prefer the x-api-key header' },
+        },
       },
-      security: [{ API_KEY: [] }],
+      security: [{ API_KEY: [] }, { API_KEY_QUERY: [] }],
     },
     // Components take the model names of the official client (each schema's $id).
     refResolver: {

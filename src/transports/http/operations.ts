@@ -1,18 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { TSchema } from '@sinclair/typebox';
 import multipart from '@fastify/multipart';
 import { Content, EventStream, type Call, type Operation, type Upload } from '../../core/operation.js';
 import { principalOf } from './auth.js';
 import { disconnectSignal } from './disconnect.js';
 import { handleError } from './errors.js';
 import { sendEventStream } from './event-stream.js';
+import { absentBodyHook } from './json-bodies.js';
+import { arrayQueryNames, splitCommaValues } from './query-arrays.js';
+import type { SchemaLookup } from './schema-lookup.js';
 
 const TOO_LARGE_CODES = new Set(['FST_ERR_CTP_BODY_TOO_LARGE', 'FST_REQ_FILE_TOO_LARGE']);
 
 /** Public operations have no caller: their handlers get this empty principal. */
 const ANONYMOUS = Object.freeze({ userId: '', tenantId: '', email: '', isAdmin: false, apiKeyId: '' });
 
-/** The only place where an operation descriptor becomes a Fastify route. */
-export function toRoute<Deps>(op: Operation<Deps>, deps: Deps): RouteOptions {
+/**
+ * The only place where an operation descriptor becomes a Fastify route. `lookup` finds the
+ * registered model schemas that `Type.Ref`s in the descriptor point at.
+ */
+export function toRoute<Deps>(op: Operation<Deps>, deps: Deps, lookup: SchemaLookup = () => undefined): RouteOptions {
   const status = op.status ?? 200;
   const response = op.response ?? (status === 204 ? { type: 'null', description: 'No content' } : undefined);
   const route: RouteOptions = {
@@ -34,12 +41,14 @@ export function toRoute<Deps>(op: Operation<Deps>, deps: Deps): RouteOptions {
   };
   const limit = op.bodyLimit?.(deps);
   if (limit !== undefined && op.bodyKind !== 'multipart') route.bodyLimit = limit;
-  if (op.optionalBody) {
-    // No body (or JSON null) means the default options.
-    route.preValidation = async (request) => {
-      request.body ??= {};
-    };
-  }
+  const before: Array<(request: FastifyRequest) => Promise<void>> = [];
+  // Array query parameters also take comma-separated values (tags=qa,smoke), for every operation.
+  const arrays = arrayQueryNames(op.query, lookup);
+  if (arrays.length > 0) before.push(async (request) => splitCommaValues(request.query, arrays));
+  // No body: the default options when the body requires nothing, else a 400 naming it.
+  const absentBody = absentBodyHook(op, lookup);
+  if (absentBody) before.push(absentBody);
+  if (before.length > 0) route.preValidation = before;
   if (op.tooLarge) {
     const tooLarge = op.tooLarge;
     // Oversized bodies are refused by the parsers before the handler runs: say which limit applies.
@@ -103,14 +112,15 @@ async function send(reply: FastifyReply, status: number, result: unknown): Promi
  * no other route accepts such bodies.
  */
 export async function registerOperations<Deps>(app: FastifyInstance, ops: ReadonlyArray<Operation<Deps>>, deps: Deps): Promise<void> {
-  for (const op of ops.filter((o) => (o.bodyKind ?? 'json') === 'json')) app.route(toRoute(op, deps));
+  const lookup: SchemaLookup = (id) => app.getSchema(id) as TSchema | undefined;
+  for (const op of ops.filter((o) => (o.bodyKind ?? 'json') === 'json')) app.route(toRoute(op, deps, lookup));
 
   const raw = ops.filter((o) => o.bodyKind === 'raw');
   if (raw.length > 0) {
     await app.register(async (context) => {
       context.removeAllContentTypeParsers();
       context.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      for (const op of raw) context.route(toRoute(op, deps));
+      for (const op of raw) context.route(toRoute(op, deps, lookup));
     });
   }
 
@@ -118,7 +128,7 @@ export async function registerOperations<Deps>(app: FastifyInstance, ops: Readon
     await app.register(async (context) => {
       const fileSize = op.bodyLimit?.(deps);
       await context.register(multipart, { limits: { ...(fileSize !== undefined ? { fileSize } : {}), files: 1, fields: 20, fieldSize: 1024 * 1024 } });
-      context.route(toRoute(op, deps));
+      context.route(toRoute(op, deps, lookup));
     });
   }
 }

@@ -19,7 +19,8 @@ declare module 'fastify' {
 export function registerPreviewTokenAuth(app: FastifyInstance, previews: PreviewTokenService): void {
   app.addHook('onRequest', async (request) => {
     const spec = request.routeOptions.config?.previewToken;
-    if (!spec || request.headers['x-api-key']) return;
+    // A key, as header or apiKey parameter, takes precedence: the key check (auth.ts) decides.
+    if (!spec || request.headers['x-api-key'] || (request.query as Record<string, unknown> | undefined)?.apiKey !== undefined) return;
     const given = (request.query as Record<string, unknown> | undefined)?.[PREVIEW_TOKEN_PARAM];
     const token = Array.isArray(given) ? given[0] : given;
     if (typeof token !== 'string' || token === '') return;
