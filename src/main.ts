@@ -138,8 +138,10 @@ export async function startServer(
   const running = smtp;
   const runningImap = imap;
   // Expiry state lives in the database, so the first pass (now) catches up after downtime.
+  // Then a timer to the earliest expiresAt (on the real clock only: a test's ManualClock does not move).
   const expiry = expiryJob({
     repo: store.repos.expiredInboxes, locks: store.repos.schedulerLocks, clock, log: app.log, intervalMs: config.expiryInterval, bus,
+    precise: clock === systemClock,
   });
   expiry.start();
   // Webhook jobs live in the database: pending and retrying deliveries resume here after a restart.
