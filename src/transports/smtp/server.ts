@@ -169,7 +169,8 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
   // PromptSMTPServer: smtp-server without its fixed 100 ms pause before the greeting.
   const plain = new PromptSMTPServer({ ...shared, secure: false });
   const secure = new PromptSMTPServer({ ...shared, secure: true });
-  for (const server of [plain, secure]) server.on('error', (err) => log.warn({ err }, 'smtp: connection error'));
+  // A port that cannot be bound is startSmtp's rejection (one line at start-up), not a log entry.
+  for (const server of [plain, secure]) server.on('error', (err) => (err as NodeJS.ErrnoException).syscall === 'listen' || log.warn({ err }, 'smtp: connection error'));
 
   const listen = (server: PromptSMTPServer, port: number) =>
     new Promise<number>((resolve, reject) => {
