@@ -19,6 +19,11 @@ export interface AppDeps extends ServiceDeps {
   version: string;
   /** pino level: info by default, silent in tests */
   logLevel?: string;
+  /**
+   * Until it settles, every request waits (before authentication): start-up puts the admin
+   * key in place only after binding the ports. Rejected: waiting requests fail with 500.
+   */
+  ready?: Promise<void>;
 }
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -30,6 +35,16 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First of all hooks, so that it runs before authentication too.
+  if (deps.ready) {
+    const ready = deps.ready;
+    let settled = false;
+    void ready.then(() => (settled = true), () => (settled = true));
+    app.addHook('onRequest', (_request, _reply, done) => {
+      if (settled) done();
+      else ready.then(() => done(), done);
+    });
+  }
   for (const schema of API_MODEL_SCHEMAS) app.addSchema(schema);
   registerErrorHandling(app);
   registerInputGuard(app);

@@ -51,7 +51,8 @@ export interface RunningServer {
 
 /** One listening address, as the start-up banner lists it. */
 export interface Listener {
-  name: 'HTTP' | 'SMTP' | 'SMTP secure' | 'IMAP' | 'IMAP secure';
+  /** 'HTTP', 'SMTP', 'SMTP secure', 'IMAP', 'IMAP secure' */
+  name: string;
   /** the bound address as a URL (the loopback address when every interface is bound) */
   url: string;
   /** what a client gets there */
@@ -126,16 +127,17 @@ export async function startServer(
   const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
     webhooks: { blockPrivate: config.webhookBlockPrivate, timeoutMs: config.webhookTimeout } });
 
-  const app = await buildApp({ store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize }, services);
   // The admin key is put in place last, once every port is bound (a start that fails on a
   // port generates no key); requests that arrive before that wait the few milliseconds.
-  let adminReady = false;
   let openGate!: () => void;
-  const gate = new Promise<void>((resolve) => (openGate = resolve));
-  app.addHook('onRequest', (_request, _reply, done) => {
-    if (adminReady) done();
-    else void gate.then(() => done());
+  let failGate!: (err: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    openGate = resolve;
+    failGate = reject;
   });
+  const app = await buildApp({
+    store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize, ready,
+  }, services);
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;
   let leaveCluster: (() => Promise<void>) | undefined;
@@ -173,10 +175,9 @@ export async function startServer(
     binding = [];
     ({ generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey));
     if (generatedKey) persistAdminKey(config.dataDir, generatedKey);
-    adminReady = true;
     openGate();
   } catch (err) {
-    openGate();
+    failGate(err);
     await leaveCluster?.();
     await smtp?.close();
     await imap?.close();
