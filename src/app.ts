@@ -23,6 +23,11 @@ export interface AppDeps extends ServiceDeps {
   logLevel?: string;
   /** origins whose pages may call the API (CORS); '*' (the default) = any */
   corsOrigins?: '*' | readonly string[];
+  /**
+   * Until it settles, every request waits (before authentication): start-up puts the admin
+   * key in place only after binding the ports. Rejected: waiting requests fail with 500.
+   */
+  ready?: Promise<void>;
 }
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -34,6 +39,16 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First of all hooks, so that it runs before authentication too.
+  if (deps.ready) {
+    const ready = deps.ready;
+    let settled = false;
+    void ready.then(() => (settled = true), () => (settled = true));
+    app.addHook('onRequest', (_request, _reply, done) => {
+      if (settled) done();
+      else ready.then(() => done(), done);
+    });
+  }
   for (const schema of API_MODEL_SCHEMAS) app.addSchema(schema);
   // First, so preflights are answered before anything else and every answer carries the headers.
   await registerCors(app, deps.corsOrigins ?? '*');

@@ -60,7 +60,8 @@ export interface ServiceDeps {
 
 export function createServices(deps: ServiceDeps): Services {
   const { repos } = deps.store;
-  const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings, repos.expiredInboxes, announceExpiry(deps.bus));
+  const inboxes = new InboxService(repos.inboxes, repos.domains, deps.clock, deps.settings, repos.expiredInboxes, announceExpiry(deps.bus),
+    (change) => deps.bus.publish('inbox.changed', change));
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : []);

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { SETTINGS, type SettingKey } from '../config/settings.js';
 import { systemClock } from '../core/clock.js';
 import { AppError } from '../core/errors.js';
 import { UserService } from '../modules/user/user.service.js';
-import { ADMIN_KEY_FILE, migrateDatabase, openConfiguredStore, packageVersion, startServer } from '../main.js';
+import { migrateDatabase, openConfiguredStore, packageVersion, startServer, StartupError } from '../main.js';
+import { startupBanner } from './banner.js';
 
 const program = new Command('pigeonhole')
   .description('Self-hosted email and SMS testing service speaking the MailSlurp API')
@@ -35,19 +35,8 @@ withSettingFlags(program.command('serve').description('start the service (HTTP A
   .action(async (opts: Record<string, string | undefined>) => {
     const config = configFrom(opts);
     const server = await startServer(config);
-    const { url } = server;
     // One write, docs line last: whoever reads the banner gets all of it or none.
-    const banner = [`Pigeonhole ${packageVersion()} listening on ${url} (database: ${server.store.dialect})`];
-    if (server.generatedAdminKey) {
-      banner.push(
-        '',
-        `Generated the admin API key (shown once; also saved to ${join(config.dataDir, ADMIN_KEY_FILE)}):`,
-        `  ${server.generatedAdminKey}`,
-        '',
-      );
-    }
-    banner.push(`API docs: ${url}/docs`);
-    process.stdout.write(`${banner.join('\n')}\n`);
+    process.stdout.write(startupBanner(server, config, packageVersion()));
     const stop = async (signal: string) => {
       server.app.log.info({ signal }, 'shutting down');
       await server.close();
@@ -78,7 +67,7 @@ withSettingFlags(user.command('create').argument('<email>', "the user's email").
   });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof AppError) {
+  if (err instanceof ConfigError || err instanceof AppError || err instanceof StartupError) {
     process.stderr.write(`${err.message}\n`);
   } else {
     process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);

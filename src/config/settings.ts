@@ -76,7 +76,7 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'tenantEmailCap', env: 'PIGEONHOLE_TENANT_EMAIL_CAP', flag: '--tenant-email-cap', kind: 'count', default: '0',
     help: 'received emails each user may hold; mail beyond it is still accepted (250) but kept as a missed email (GET /missed-emails) that POST /missed-emails/restore stores once there is room; 0 = no cap' },
   { key: 'expiryInterval', env: 'PIGEONHOLE_EXPIRY_INTERVAL', flag: '--expiry-interval', kind: 'count', default: '60000',
-    help: 'milliseconds between passes of the expiry job, which records inboxes whose expiry has passed (one also runs at start); expired inboxes refuse mail at once regardless' },
+    help: 'milliseconds between the backstop passes of the expiry job (one also runs at start); each inbox is recorded as expired at its expiresAt by a timer regardless, and refuses mail from that moment' },
   { key: 'maxWait', env: 'PIGEONHOLE_MAX_WAIT', flag: '--max-wait', kind: 'count', default: '300000',
     help: 'longest a wait-for request (waitForLatestEmail, waitFor, getEmails minCount, ...) is held open, in milliseconds; longer timeouts are cut to it' },
   { key: 'smtpPort', env: 'PIGEONHOLE_SMTP_PORT', flag: '--smtp-port', kind: 'port', default: '2525',

@@ -13,6 +13,12 @@ export interface EventMap {
   'email.sent': { tenantId: string; inboxId: string; sentId: string; createdAt: Date };
   /** an email turned read through the API or IMAP (not when it was read already) */
   'email.read': { tenantId: string; inboxId: string; emailId: string; createdAt: Date };
+  /**
+   * an inbox was created or updated, or inboxes were deleted (inboxId '' when one call deleted
+   * several); expiresAt is the inbox's (null when none, or deleted). The expiry job's timer
+   * re-arms on it, on every node. Not streamed to users.
+   */
+  'inbox.changed': { tenantId: string; inboxId: string; change: 'created' | 'updated' | 'deleted'; expiresAt: Date | null; createdAt: Date };
   /** an inbox whose expiry passed, once its expired-inbox record exists */
   'inbox.expired': { tenantId: string; inboxId: string; expiredInboxId: string; createdAt: Date };
   /** a tracking pixel's image loaded for the first time; inboxId '' and sentId null for a pixel made with createTrackingPixel */

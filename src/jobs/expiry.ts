@@ -60,25 +60,77 @@ export interface ExpiryJobDeps {
   clock: Clock;
   log: JobLog;
   intervalMs: number;
-  /** where each expiry is announced (inbox.expired) */
+  /** where each expiry is announced (inbox.expired), and where inbox changes are heard (inbox.changed) */
   bus?: EventBus;
+  /**
+   * A timer to the earliest expiresAt besides the interval's passes (default true). Only a
+   * clock that moves in real time can be waited for: tests driving a ManualClock turn it off.
+   */
+  precise?: boolean;
 }
 
 /** inbox.expired for a committed expired-inbox record. */
 export const announceExpiry = (bus: EventBus) => (record: ExpiredInboxRecord) =>
   bus.publish('inbox.expired', { tenantId: record.tenantId, inboxId: record.inboxId, expiredInboxId: record.id, createdAt: record.createdAt });
 
-/** The scheduled expiry: a pass at start, then every `intervalMs`, one node at a time. */
-export function expiryJob(deps: ExpiryJobDeps): PeriodicJob {
-  return new PeriodicJob({
-    name: EXPIRY_JOB,
-    intervalMs: deps.intervalMs,
-    locks: deps.locks,
-    log: deps.log,
-    pass: () =>
-      expireDueInboxes(deps.repo, deps.clock, {
-        onError: (err, inboxId) => deps.log.error({ err, inboxId }, 'expiring an inbox failed; it is retried next pass'),
-        onExpired: deps.bus ? announceExpiry(deps.bus) : undefined,
-      }),
-  });
+/**
+ * The scheduled expiry: a pass at start, then one at each inbox's expiresAt (a timer to the
+ * earliest, re-armed after each pass and whenever an inbox is created, updated or deleted on
+ * any node: inbox.changed crosses nodes), and every `intervalMs` as the backstop; one node at
+ * a time (the advisory lock).
+ */
+export class ExpiryJob extends PeriodicJob {
+  private unsubscribe: (() => void) | undefined;
+  private readonly deps: ExpiryJobDeps;
+
+  constructor(deps: ExpiryJobDeps) {
+    const precise = deps.precise ?? true;
+    // The time of the last pass in which some inboxes could not be expired (undefined: none
+    // failed). Those wait for the interval's pass: the due timer looks past that pass only.
+    const state: { failedAt?: Date } = {};
+    super({
+      name: EXPIRY_JOB,
+      intervalMs: deps.intervalMs,
+      locks: deps.locks,
+      log: deps.log,
+      clock: deps.clock,
+      pass: async () => {
+        const now = deps.clock.now();
+        let failures = 0;
+        const done = await expireDueInboxes(deps.repo, deps.clock, {
+          onError: (err, inboxId) => {
+            failures++;
+            deps.log.error({ err, inboxId }, 'expiring an inbox failed; it is retried at the next interval pass');
+          },
+          onExpired: deps.bus ? announceExpiry(deps.bus) : undefined,
+        });
+        state.failedAt = failures > 0 ? now : undefined;
+        return done;
+      },
+      nextDue: precise ? () => deps.repo.nextDue(state.failedAt) : undefined,
+    });
+    this.deps = { ...deps, precise };
+  }
+
+  override start(): void {
+    const { bus, precise } = this.deps;
+    if (bus && precise && !this.unsubscribe) {
+      this.unsubscribe = bus.subscribe('inbox.changed', (change) => {
+        if (change.expiresAt) this.wakeAt(change.expiresAt);
+        // An update or a deletion may have moved the earliest expiry later.
+        if (change.change !== 'created') this.reschedule();
+      });
+    }
+    super.start();
+  }
+
+  override async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    await super.stop();
+  }
+}
+
+export function expiryJob(deps: ExpiryJobDeps): ExpiryJob {
+  return new ExpiryJob(deps);
 }

@@ -20,6 +20,14 @@ export class FakeExpiredInboxRepository implements ExpiredInboxRepository {
       .map(({ id, tenantId: tenant, expiresAt }) => ({ id, tenantId: tenant, expiresAt }));
   }
 
+  async nextDue(after?: Date): Promise<Date | undefined> {
+    const times = [...this.tables.inboxes.values()]
+      .filter((row) => row.expiredAt === null && row.inbox.expiresAt !== null)
+      .map((row) => row.inbox.expiresAt!.getTime())
+      .filter((time) => after === undefined || time > after.getTime());
+    return times.length ? new Date(Math.min(...times)) : undefined;
+  }
+
   async expire(inboxId: string, recordId: string, now: Date): Promise<ExpiredInboxRecord | undefined> {
     const row = this.tables.inboxes.get(inboxId);
     const expiresAt = row?.inbox.expiresAt;

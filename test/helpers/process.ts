@@ -50,3 +50,25 @@ export async function startServeProcess(env: Record<string, string>): Promise<Se
     },
   };
 }
+
+/**
+ * Runs `pigeonhole serve` for a start that should fail: resolves with its exit code and
+ * output once it exits. One that starts after all is stopped as soon as its banner is out
+ * (the banner's last line), so the test fails on its assertions rather than hanging.
+ */
+export async function serveUntilExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...EPHEMERAL_PORTS, PIGEONHOLE_LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (/API docs: .*\n/.test(stdout)) child.kill('SIGTERM');
+  });
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}

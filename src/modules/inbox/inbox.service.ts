@@ -6,6 +6,7 @@ import type {
   ExpiredInboxRecord, ExpiredInboxRepository, InboxFilter, InboxRecord, InboxRepository, DomainRepository, InboxType, Slice,
 } from '../../storage/ports.js';
 import { expireDueInboxes } from '../../jobs/expiry.js';
+import type { EventMap } from '../../events/bus.js';
 import { checkLocalPart, isDomainName, parseAddress } from './address.js';
 import {
   normaliseInboxType, type CreateInboxInput, type ListInboxesInput, type UpdateInboxInput,
@@ -39,6 +40,8 @@ export class InboxService {
     private readonly expired?: ExpiredInboxRepository,
     /** told about each inbox flushExpired expired first (inbox.expired) */
     private readonly onExpired?: (record: ExpiredInboxRecord) => void,
+    /** told after each committed creation, update or deletion (inbox.changed: the expiry timer re-arms) */
+    private readonly onChanged?: (change: EventMap['inbox.changed']) => void,
   ) {}
 
   async create(tenantId: string, input: CreateInboxInput): Promise<InboxRecord> {
@@ -77,6 +80,7 @@ export class InboxService {
       }
       throw err;
     }
+    this.changed(tenantId, [inbox.id], 'created', inbox.expiresAt);
     return inbox;
   }
 
@@ -111,6 +115,7 @@ export class InboxService {
       favourite: input.favourite ?? undefined,
     });
     if (!updated) throw notFound(`No inbox ${inboxId}`);
+    this.changed(tenantId, [inboxId], 'updated', updated.expiresAt);
     return updated;
   }
 
@@ -121,17 +126,30 @@ export class InboxService {
   async delete(tenantId: string, inboxId: string): Promise<void> {
     const deleted = await this.inboxes.deleteWhere(tenantId, { id: inboxId });
     if (deleted.length === 0) throw notFound(`No inbox ${inboxId}`);
+    this.changed(tenantId, deleted, 'deleted', null);
   }
 
   deleteAll(tenantId: string, filter: { since?: Date; before?: Date }): Promise<string[]> {
-    return this.inboxes.deleteWhere(tenantId, filter);
+    return this.deleteWhere(tenantId, filter);
   }
 
   // Names and descriptions are stored trimmed, so lookups trim what they are given.
-  deleteByTag = (tenantId: string, tag: string) => this.inboxes.deleteWhere(tenantId, { tag: tag.trim() });
-  deleteByName = (tenantId: string, name: string) => this.inboxes.deleteWhere(tenantId, { name: name.trim() });
+  deleteByTag = (tenantId: string, tag: string) => this.deleteWhere(tenantId, { tag: tag.trim() });
+  deleteByName = (tenantId: string, name: string) => this.deleteWhere(tenantId, { name: name.trim() });
   deleteByDescription = (tenantId: string, description: string) =>
-    this.inboxes.deleteWhere(tenantId, { description: description.trim() });
+    this.deleteWhere(tenantId, { description: description.trim() });
+
+  private async deleteWhere(tenantId: string, filter: Parameters<InboxRepository['deleteWhere']>[1]): Promise<string[]> {
+    const deleted = await this.inboxes.deleteWhere(tenantId, filter);
+    this.changed(tenantId, deleted, 'deleted', null);
+    return deleted;
+  }
+
+  /** One inbox.changed per call: inboxId '' when it deleted several. */
+  private changed(tenantId: string, inboxIds: string[], change: EventMap['inbox.changed']['change'], expiresAt: Date | null): void {
+    if (!this.onChanged || inboxIds.length === 0) return;
+    this.onChanged({ tenantId, inboxId: inboxIds.length === 1 ? inboxIds[0]! : '', change, expiresAt, createdAt: this.clock.now() });
+  }
 
   /** Removes the tenant's inboxes whose expiry is at or before `before` (default now). */
   async flushExpired(tenantId: string, before?: Date): Promise<{ inboxIds: string[]; expireBefore: Date }> {
@@ -139,7 +157,7 @@ export class InboxService {
     // Inboxes that did expire keep their expired-inbox record even when flushed before the
     // expiry job got to them. Ones flushed ahead of their expiry (a later `before`) never expired.
     if (this.expired) await expireDueInboxes(this.expired, this.clock, { tenantId, onExpired: this.onExpired });
-    const inboxIds = await this.inboxes.deleteWhere(tenantId, { expiredAt: expireBefore });
+    const inboxIds = await this.deleteWhere(tenantId, { expiredAt: expireBefore });
     return { inboxIds, expireBefore };
   }
 

@@ -39,6 +39,20 @@ export function expiredInboxRepository(db: Kysely<Database>): ExpiredInboxReposi
       return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, expiresAt: fromMillis(r.expires_at ?? 0) }));
     },
 
+    async nextDue(after) {
+      // The same range scan of the (expired_at, expires_at) index as findDue, one row.
+      let query = db
+        .selectFrom('inboxes')
+        .select('expires_at')
+        .where('expired_at', 'is', null)
+        .where('expires_at', 'is not', null)
+        .orderBy('expires_at')
+        .limit(1);
+      if (after) query = query.where('expires_at', '>', toMillis(after));
+      const row = await query.executeTakeFirst();
+      return row?.expires_at == null ? undefined : fromMillis(row.expires_at);
+    },
+
     async expire(inboxId, recordId, now) {
       return db.transaction().execute(async (trx) => {
         // The conditional update is the claim: of two passes racing for one inbox, the

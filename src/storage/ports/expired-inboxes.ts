@@ -31,6 +31,11 @@ export interface ExpiredInboxRepository {
   /** Up to `limit` unprocessed inboxes with expiresAt at or before `now`, earliest first; all tenants' unless one is given. */
   findDue(now: Date, limit: number, tenantId?: string): Promise<DueInbox[]>;
   /**
+   * The earliest expiresAt of an unprocessed inbox, of any tenant: when the next expiry falls
+   * due (it may be past already). Only those strictly after `after` when given. Undefined: none.
+   */
+  nextDue(after?: Date): Promise<Date | undefined>;
+  /**
    * In ONE transaction: marks the inbox expired (only if it is still due and unmarked) and
    * creates its record with the given id. Undefined when there was nothing to do: another
    * pass got there first, or the inbox is gone or no longer due. Never two records per inbox.

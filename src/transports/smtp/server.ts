@@ -182,8 +182,10 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
   // Submission semantics (RFC 6409 port 587, RFC 3207): AUTH before STARTTLS is 538.
   const submissionServer = new PromptSMTPServer({ ...shared, secure: false, allowInsecureAuth: false });
   const secure = new PromptSMTPServer({ ...shared, secure: true });
-  const servers = [plain, submissionServer, secure];
-  for (const server of servers) server.on('error', (err) => log.warn({ err }, 'smtp: connection error'));
+  // A port that cannot be bound is startSmtp's rejection (one line at start-up), not a log entry.
+  for (const server of [plain, submissionServer, secure]) {
+    server.on('error', (err) => (err as NodeJS.ErrnoException).syscall === 'listen' || log.warn({ err }, 'smtp: connection error'));
+  }
 
   const listen = (server: PromptSMTPServer, port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -210,7 +212,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
       securePort,
       submissionPort,
       close: async () => {
-        await Promise.all(servers.map(close));
+        await Promise.all([plain, submissionServer, secure].map(close));
       },
     };
   } catch (err) {
