@@ -17,11 +17,11 @@ export function startupBanner(server: RunningServer, config: Config, version: st
   const nameWidth = Math.max(...rows.map(([name]) => name.length));
   const urlWidth = Math.max(...rows.map(([, url]) => url.length));
   for (const [name, url, notes] of rows) lines.push(`  ${name.padEnd(nameWidth)}  ${notes ? `${url.padEnd(urlWidth)}  ${notes}` : url}`.trimEnd());
-  lines.push(
-    server.tls.configured
-      ? `  TLS certificate: ${server.tls.certFile} (PIGEONHOLE_TLS_CERT)`
-      : `  TLS certificate: signed by the local CA ${server.tls.caFile}: trust it with NODE_EXTRA_CA_CERTS (also at ${server.url}/tls/ca.pem)`,
-  );
+  if (server.tls.configured) lines.push(`  TLS certificate: ${server.tls.certFile} (PIGEONHOLE_TLS_CERT)`);
+  else {
+    lines.push(`  TLS certificate: ${server.tls.certFile}`);
+    lines.push(`  signed by the local CA ${server.tls.caFile}: trust it with NODE_EXTRA_CA_CERTS (also at ${server.url}/tls/ca.pem)`);
+  }
   if (config.host === '0.0.0.0' || config.host === '::') {
     lines.push(`  Every listener binds all interfaces (PIGEONHOLE_HOST=${config.host}); addresses above use the loopback address`);
   }
