@@ -95,10 +95,17 @@ function uploadOf(request: FastifyRequest): Upload {
   };
 }
 
+/**
+ * Every non-JSON answer may carry what a sender chose (mail HTML, a part of any declared type,
+ * an attachment): browsers must neither guess another type nor run it with the API's origin.
+ * An operation may give its own, looser policy (the preview links allow their links' popups).
+ */
+const CONTENT_SAFETY = { 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' } as const;
+
 async function send(reply: FastifyReply, status: number, result: unknown): Promise<unknown> {
   if (result instanceof Content) {
     reply.status(status).type(result.contentType);
-    for (const [name, value] of Object.entries(result.headers)) reply.header(name, value);
+    for (const [name, value] of Object.entries({ ...CONTENT_SAFETY, ...result.headers })) reply.header(name, value);
     return reply.send(result.body);
   }
   if (result instanceof EventStream) return sendEventStream(reply, result);
