@@ -195,7 +195,17 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
         resolve((server.server.address() as AddressInfo).port);
       });
     });
-  const close = (server: PromptSMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+  const close = (server: PromptSMTPServer) => new Promise<void>((resolve) => {
+    // smtp-server waits up to 30 s for every open session before it drops them: idle sessions
+    // (between commands, no message on its way in) are told 421 and closed now, and those in
+    // the middle of a message are left to finish it and get theirs once they are idle.
+    const sweep = setInterval(() => closeIdleSessions(server), IDLE_SWEEP_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
+    closeIdleSessions(server);
+  });
 
   const listening: PromptSMTPServer[] = [];
   const bind = async (server: PromptSMTPServer, port: number) => {
@@ -218,5 +228,26 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
   } catch (err) {
     await Promise.all(listening.map(close));
     throw err;
+  }
+}
+
+/** How often a stopping server looks again for sessions that turned idle. */
+const IDLE_SWEEP_MS = 100;
+
+/** The session state smtp-server keeps on each connection (pinned version 3.21.6). */
+interface SessionState {
+  _dataStream?: unknown;
+  _handlerPending?: boolean;
+  _closing?: boolean;
+  send(code: number, message: string): void;
+  close(): void;
+}
+
+function closeIdleSessions(server: PromptSMTPServer): void {
+  const connections = (server as unknown as { connections: Set<SessionState> }).connections;
+  for (const connection of connections) {
+    if (connection._dataStream || connection._handlerPending || connection._closing) continue;
+    connection.send(421, 'Server shutting down, try again later');
+    connection.close();
   }
 }
