@@ -71,27 +71,31 @@ async function measure(dialect: string, store: Store): Promise<void> {
   }
 }
 
-const dir = mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-threads-'));
-const sqlite = await openStore({ sqliteFile: join(dir, 'pigeonhole.db') });
-try {
-  await measure('sqlite', sqlite);
-} finally {
-  await sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
-}
-
-const url = process.env.PIGEONHOLE_TEST_DATABASE_URL;
-if (url) {
-  const schema = `ph_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const store = await openStore({ databaseUrl: url, searchPath: schema });
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-threads-'));
+  const sqlite = await openStore({ sqliteFile: join(dir, 'pigeonhole.db') });
   try {
-    await measure('postgresql', store);
+    await measure('sqlite', sqlite);
   } finally {
-    await store.close();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const url = process.env.PIGEONHOLE_TEST_DATABASE_URL;
+  if (url) {
+    const schema = `ph_bench_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const store = await openStore({ databaseUrl: url, searchPath: schema });
+    try {
+      await measure('postgresql', store);
+    } finally {
+      await store.close();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
