@@ -17,6 +17,7 @@ import {
 import { ManualClock } from '../../src/core/clock.js';
 import type { EmailRecord, SentEmailRecord } from '../../src/storage/ports.js';
 import * as threadsMigration from '../../src/storage/migrations/0009_threads.js';
+import * as threadIndexMigration from '../../src/storage/migrations/0018_thread_tenant_index.js';
 import { listingOperations } from '../../src/modules/email/operations/listing-index.js';
 import { describeEachDialect, startTestServer, statusOf, type Tenant, type TestServer } from '../helpers/server.js';
 import { freshDatabase, inspect } from '../helpers/databases.js';
@@ -422,8 +423,11 @@ describeEachDialect('email lists, search, body downloads and threads', (dialect)
         const live = [...emails.map((e) => e.threadId), sent.threadId];
         assert.equal(new Set(live).size, 3, 'conversation, unrelated, sent-and-received');
 
+        // Back to before 0009 (taking down first the later migration that indexes thread_id), and up again.
+        await threadIndexMigration.down(k);
         await threadsMigration.down(k);
         await threadsMigration.up(k);
+        await threadIndexMigration.up(k);
         const threadOf = new Map<string, string | null>();
         for (const row of await k.selectFrom('emails').select(['id', 'thread_id']).execute()) threadOf.set(row.id, row.thread_id);
         for (const row of await k.selectFrom('sent_emails').select(['id', 'thread_id']).execute()) threadOf.set(row.id, row.thread_id);

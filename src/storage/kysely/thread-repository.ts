@@ -22,13 +22,18 @@ const SENT_COLUMNS = [
 
 type Eb = ExpressionBuilder<Database, 'email_threads'>;
 
-/** The thread has a stored message, received or sent, meeting `extra` (if any). */
+/**
+ * The thread has a stored message, received or sent, meeting `extra` (if any): its id is among
+ * the thread ids of the tenant's messages that meet it. The set is one uncorrelated subquery,
+ * read once per query (a hash or an ephemeral index), never once per thread: as a correlated
+ * EXISTS per thread SQLite's planner walked the tenant's emails by the tenant index for every
+ * thread, so a list cost threads × emails (4,000 single-message threads: 0.8 s, 2.3 s with a
+ * search text).
+ */
 function hasMessage(eb: Eb, tenantId: string, extra?: { inboxId?: string; pattern?: string }) {
   const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${extra?.pattern} escape '\\'`;
-  let received = eb.selectFrom('emails').select('emails.id')
-    .where('emails.tenant_id', '=', tenantId).whereRef('emails.thread_id', '=', 'email_threads.id');
-  let sent = eb.selectFrom('sent_emails').select('sent_emails.id')
-    .where('sent_emails.tenant_id', '=', tenantId).whereRef('sent_emails.thread_id', '=', 'email_threads.id');
+  let received = eb.selectFrom('emails').select('emails.thread_id as thread_id').where('emails.tenant_id', '=', tenantId);
+  let sent = eb.selectFrom('sent_emails').select('sent_emails.thread_id as thread_id').where('sent_emails.tenant_id', '=', tenantId);
   if (extra?.inboxId) {
     received = received.where('emails.inbox_id', '=', extra.inboxId);
     sent = sent.where('sent_emails.inbox_id', '=', extra.inboxId);
@@ -37,7 +42,7 @@ function hasMessage(eb: Eb, tenantId: string, extra?: { inboxId?: string; patter
     received = received.where((r) => r.or([like('emails.subject'), like('emails.from_address'), like('emails.recipients_json')]));
     sent = sent.where((s) => s.or([like('sent_emails.subject'), like('sent_emails.from_address'), like('sent_emails.recipients_json')]));
   }
-  return eb.or([eb.exists(received), eb.exists(sent)]);
+  return eb('email_threads.id', 'in', received.unionAll(sent));
 }
 
 function whereThread(tenantId: string, filter: ThreadFilter & { id?: string }) {
