@@ -1,7 +1,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { Configuration, EmailControllerApi, MissedEmailControllerApi, SentEmailsControllerApi } from 'mailslurp-client';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Configuration, EmailControllerApi, MissedEmailControllerApi, SentEmailsControllerApi, WebhookControllerApi } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { smtpTransport } from '../helpers/smtp.js';
 
@@ -167,6 +169,33 @@ describeEachDialect('mail that decodes to U+0000', (dialect) => {
       }
     } finally {
       await capped.close();
+    }
+  });
+
+  test('a webhook target answering with a NUL: its result is stored, the NUL as U+FFFD', async () => {
+    let hits = 0;
+    const target = http.createServer((_req, res) => {
+      hits++;
+      res.end('ok\0done');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    try {
+      const hooks = new WebhookControllerApi(new Configuration({ apiKey: tenant.apiKey, basePath: server.url }));
+      const inbox = await tenant.mailslurp.createInbox();
+      const webhook = await hooks.createWebhook({ inboxId: inbox.id, createWebhookOptions: { url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/hook` } });
+      const transport = smtpTransport(server);
+      try {
+        await transport.sendMail({ envelope: { from: 'a@example.com', to: [inbox.emailAddress] }, raw: message(['From: a@example.com', `To: ${inbox.emailAddress}`, 'Subject: hook'], 'x') });
+      } finally {
+        transport.close();
+      }
+      const [result] = await hooks.waitForWebhookResults({ webhookId: webhook.id!, expectedCount: 1, timeout: 10_000 });
+      assert.equal(result?.resultType, 'SUCCESS');
+      assert.equal(result?.responseBodyExtract, `ok${FFFD}done`);
+      assert.equal(hits, 1, 'delivered once: the attempt is recorded, so it is not retried');
+    } finally {
+      target.closeAllConnections();
+      await new Promise((resolve) => target.close(resolve));
     }
   });
 
