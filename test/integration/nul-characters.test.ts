@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Configuration, EmailControllerApi, MissedEmailControllerApi, SentEmailsControllerApi, WebhookControllerApi } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
@@ -196,6 +197,36 @@ describeEachDialect('mail that decodes to U+0000', (dialect) => {
     } finally {
       target.closeAllConnections();
       await new Promise((resolve) => target.close(resolve));
+    }
+  });
+
+  test('an IMAP LOGIN whose username holds a NUL is refused as invalid credentials, not as a server error', async () => {
+    // imapflow will not send a NUL, so the session is spoken by hand: the username as a literal
+    const socket = net.connect(server.server.imapPort, '127.0.0.1');
+    let received = '';
+    const waiters: Array<() => void> = [];
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      for (const w of [...waiters]) w();
+    });
+    const line = (pattern: RegExp) => new Promise<string>((resolve) => {
+      const check = () => {
+        const match = pattern.exec(received);
+        if (!match) return false;
+        waiters.splice(waiters.indexOf(check), 1);
+        resolve(match[0]);
+        return true;
+      };
+      waiters.push(check);
+      check();
+    });
+    try {
+      await line(/^\* OK[^\r]*\r\n/m);
+      socket.write(Buffer.from(`a1 LOGIN {3+}\r\na${NUL}b "secret"\r\n`, 'latin1'));
+      const answer = await line(/^a1 [^\r]*\r\n/m);
+      assert.match(answer, /^a1 NO \[AUTHENTICATIONFAILED\]/);
+    } finally {
+      socket.destroy();
     }
   });
 
