@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser';
+import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } from 'mailparser';
 import libmime from 'libmime';
 import type { MailAddress } from '../../storage/ports.js';
+import { storableText, storableTexts } from '../../core/text.js';
 
 /** Everything the store needs from one raw message, computed once for all its recipients. */
 export interface ParsedMessage {
@@ -26,8 +27,21 @@ export interface ParsedMessage {
 export const displayBody = (p: { textBody: string | null; htmlBody: string | null }): string | null =>
   p.htmlBody ?? p.textBody;
 
+/**
+ * Parses a raw message into the fields stored for it. Every text value of the result has each
+ * U+0000 (a NUL byte, QP `=00`, base64, an encoded word, an RFC 2231 `%00`) replaced by U+FFFD
+ * (core/text.ts), so PostgreSQL stores it as SQLite does; the attachment contents stay bytes,
+ * exact, and so does the raw message, which is stored as given. This is the one place every
+ * stored field of received, missed and submitted mail comes from.
+ */
 export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   const parsed = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true });
+  const fields = storableTexts(parsedFields(parsed, raw));
+  // the hash is of the body as stored and served
+  return { ...fields, bodyMd5: createHash('md5').update(displayBody(fields) ?? '').digest('hex') };
+}
+
+function parsedFields(parsed: ParsedMail, raw: Buffer): Omit<ParsedMessage, 'bodyMd5'> {
   const htmlBody = typeof parsed.html === 'string' ? parsed.html : null;
   const textBody = parsed.text ?? null;
   const from = addresses(parsed.from)[0] ?? null;
@@ -44,7 +58,6 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
     textBody,
     htmlBody,
     charset: bodyCharset(raw),
-    bodyMd5: createHash('md5').update(displayBody({ textBody, htmlBody }) ?? '').digest('hex'),
     bodyPartContentTypes: partContentTypes(raw),
     attachments: parsed.attachments.map((a, i) => ({
       name: a.filename ?? `attachment-${i + 1}${a.contentType === 'message/rfc822' ? '.eml' : ''}`,
@@ -65,11 +78,15 @@ function addresses(field: AddressObject | AddressObject[] | undefined): MailAddr
     }
   };
   for (const object of Array.isArray(field) ? field : [field]) visit(object.value);
-  return flat.map((a) => ({
-    emailAddress: a.address!.toLowerCase(),
-    name: a.name || null,
-    rawValue: a.name ? `${JSON.stringify(a.name)} <${a.address}>` : a.address!,
-  }));
+  return flat.map((a) => {
+    // made storable before it is quoted: JSON.stringify would spell a U+0000 as \u0000
+    const name = a.name ? storableText(a.name) : null;
+    return {
+      emailAddress: a.address!.toLowerCase(),
+      name,
+      rawValue: name ? `${JSON.stringify(name)} <${a.address}>` : a.address!,
+    };
+  });
 }
 
 /** "Subject: =?UTF-8?B?...?=" (possibly folded) → ["Subject", "decoded value"]. */

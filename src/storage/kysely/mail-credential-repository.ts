@@ -47,6 +47,9 @@ export function mailCredentialRepository(db: Kysely<Database>): MailCredentialRe
     },
 
     async findByUsername(protocol, username) {
+      // No login holds U+0000 (the API refuses it), and PostgreSQL would refuse the query:
+      // a client's username with one is simply unknown, on both databases.
+      if (username.includes('\u0000')) return undefined;
       const row = await db.selectFrom('mail_credentials').selectAll()
         .where('protocol', '=', protocol).where('username', '=', username).executeTakeFirst();
       return row && toCredential(row);

@@ -11,6 +11,7 @@ import { nextDueAt, releaseLeases } from './leased-jobs.js';
 import { BY_CREATION, paged } from './paged.js';
 import { removeClaimedEvents } from './domain-event-repository.js';
 import { relaxedTransaction } from './dialect/relaxed-commit.js';
+import { storableText } from '../../core/text.js';
 
 /** Delivery rows per multi-row INSERT. */
 const DELIVERIES_PER_INSERT = 200;
@@ -387,8 +388,9 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
           event_name: r.eventName,
           response_status: r.responseStatus,
           response_time_ms: r.responseTimeMillis,
-          response_body_extract: r.responseBodyExtract,
-          error: r.error,
+          // a target's answer may hold U+0000, which PostgreSQL text refuses (core/text.ts)
+          response_body_extract: r.responseBodyExtract === null ? null : storableText(r.responseBodyExtract),
+          error: r.error === null ? null : storableText(r.error),
           result_type: r.resultType,
           seen: 0,
           inbox_id: r.inboxId,
