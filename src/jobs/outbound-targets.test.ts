@@ -69,6 +69,8 @@ test('the automatic rule: open on loopback with the admin only, blocked when bou
   assert.equal(await auto.blockPrivate(), true);
   assert.match(await auto.describe(), /refused: more users than the admin/);
   assert.equal(await outboundRule({ override: undefined, bindHost: '0.0.0.0', hasOtherUsers: async () => false }).blockPrivate(), true);
+  const unknown = outboundRule({ override: undefined, bindHost: '127.0.0.1', hasOtherUsers: async () => { throw new Error('database down'); } });
+  assert.equal(await unknown.blockPrivate(), true, 'users that cannot be counted: refused, not guessed open');
   assert.equal(await outboundRule({ override: false, bindHost: '0.0.0.0', hasOtherUsers }).blockPrivate(), false);
   assert.equal(await outboundRule({ override: true, bindHost: '127.0.0.1', hasOtherUsers: async () => false }).blockPrivate(), true);
 });

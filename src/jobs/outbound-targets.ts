@@ -193,25 +193,30 @@ export function outboundRule(input: OutboundRuleInput): { blockPrivate: () => Pr
     return {
       blockPrivate: async () => fixed,
       describe: async () => fixed
-        ? 'non-public webhook targets are refused (PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE=true)'
-        : 'webhook targets on loopback and private networks are allowed (PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE=false)',
+        ? 'non-public ones refused (PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE=true)'
+        : 'loopback and private ones allowed (PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE=false)',
     };
   }
   if (!isLoopbackBind(input.bindHost)) {
     return {
       blockPrivate: async () => true,
-      describe: async () => `non-public webhook targets are refused: bound to ${input.bindHost}, not loopback (automatic rule; PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE overrides)`,
+      describe: async () => `non-public ones refused: bound to ${input.bindHost}, not loopback (automatic rule; PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE overrides)`,
     };
   }
   let shared = false;
   const blockPrivate = async () => {
-    if (!shared) shared = await input.hasOtherUsers();
+    if (shared) return true;
+    try {
+      shared = await input.hasOtherUsers();
+    } catch {
+      return true; // the users cannot be counted right now: refuse rather than guess open
+    }
     return shared;
   };
   return {
     blockPrivate,
     describe: async () => (await blockPrivate())
-      ? 'non-public webhook targets are refused: more users than the admin (automatic rule; PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE overrides)'
-      : 'webhook targets on loopback and private networks are allowed: loopback-bound, admin user only; refused once a second user exists (automatic rule; PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE overrides)',
+      ? 'non-public ones refused: more users than the admin (automatic rule; PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE overrides)'
+      : 'loopback and private ones allowed: loopback-bound, admin user only; refused once a second user exists (automatic rule; PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE overrides)',
   };
 }
