@@ -166,3 +166,21 @@ describeEachDialect('webhook targets: the block set, a redirect hop, and the all
     assert.deepEqual(front.hits.sort(), ['/hook', '/hook', '/jump', '/jump']);
   });
 });
+
+describeEachDialect('webhook targets: a server bound to every interface', (dialect) => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer(dialect, { env: { PIGEONHOLE_HOST: '0.0.0.0' } });
+  });
+  after(async () => {
+    await server?.close();
+  });
+
+  test('refuses loopback targets with only its admin user (the automatic rule)', async () => {
+    for (const host of SPELLINGS) {
+      const refused = await call<{ message: string }>(server, '/webhooks', { url: `http://${host}:8080/` });
+      assert.equal(refused.status, 400, host);
+    }
+    assert.equal((await call(server, '/webhooks', { url: 'https://hooks.example.com/in' })).status, 201, 'public names are fine');
+  });
+});
