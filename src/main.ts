@@ -17,6 +17,7 @@ import { expiryJob } from './jobs/expiry.js';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
+import { AllowList, outboundRule } from './jobs/outbound-targets.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -129,8 +130,20 @@ export async function startServer(
   };
   // Filled in after listen when not configured: the port may be 0 until then.
   const tracking = { publicUrl: config.publicUrl ?? `http://${urlHost(publicHostOf(config))}:${config.httpPort}` };
+  // Webhook targets: who may make this server call loopback and private networks (README "Targets").
+  let webhookAllow: AllowList;
+  try {
+    webhookAllow = AllowList.parse(config.webhookAllow);
+  } catch (err) {
+    throw new StartupError(`PIGEONHOLE_WEBHOOK_ALLOW (--webhook-allow): ${(err as Error).message}`);
+  }
+  const targetRule = outboundRule({
+    override: config.webhookBlockPrivate, bindHost: config.host,
+    hasOtherUsers: async () => (await store.repos.users.list({ page: 0, size: 1, sort: 'ASC' })).total > 1,
+  });
+  const webhookTargets = { blockPrivate: targetRule.blockPrivate, allow: webhookAllow };
   const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
-    webhooks: { blockPrivate: config.webhookBlockPrivate, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
+    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
 
   // The admin key is put in place last, once every port is bound (a start that fails on a
   // port generates no key); requests that arrive before that wait the few milliseconds.
@@ -221,10 +234,12 @@ export async function startServer(
     repo: store.repos.webhooks, dispatcher: services.webhookDispatcher, bus, log: app.log, singleProcess: store.dialect === 'sqlite',
     settings: {
       timeoutMs: config.webhookTimeout, retryWindowMs: config.webhookRetryWindow, retryBaseMs: config.webhookRetryBase,
-      blockPrivate: config.webhookBlockPrivate,
+      ...webhookTargets,
     },
   });
   await webhooks.start();
+  app.log.info({ webhookAllow: webhookAllow.source }, `webhook targets: ${await targetRule.describe()}`
+    + (webhookAllow.size ? `; allowed anyway: ${webhookAllow.source.join(', ')}` : ''));
   services.webhooks.queued.wake = webhooks.kick;
   // Queued sends (sendEmailWithQueue) live in the database too: pending ones resume here.
   const sendQueue = sendQueueWorker({

@@ -47,7 +47,10 @@ export interface Config {
   readonly webhookTimeout: number;
   readonly webhookRetryWindow: number;
   readonly webhookRetryBase: number;
-  readonly webhookBlockPrivate: boolean;
+  /** true/false as set; undefined = the automatic rule (blocked unless loopback-bound with the admin user only) */
+  readonly webhookBlockPrivate: boolean | undefined;
+  /** PIGEONHOLE_WEBHOOK_ALLOW entries, as given (read by jobs/outbound-targets.ts AllowList) */
+  readonly webhookAllow: readonly string[];
   /** milliseconds a preview link's token is valid; at least 1 */
   readonly previewUrlTtl: number;
   /** origins allowed to call the API from a browser page; '*' = any */
@@ -130,7 +133,8 @@ export function loadConfig(
     webhookTimeout: parsed.webhookTimeout as number,
     webhookRetryWindow: parsed.webhookRetryWindow as number,
     webhookRetryBase: parsed.webhookRetryBase as number,
-    webhookBlockPrivate: parsed.webhookBlockPrivate as boolean,
+    webhookBlockPrivate: parsed.webhookBlockPrivate as boolean | undefined,
+    webhookAllow: Object.freeze(((parsed.webhookAllow as string | undefined) ?? '').split(',').map((e) => e.trim()).filter(Boolean)),
     previewUrlTtl: parsed.previewUrlTtl as number,
     corsOrigins: parsed.corsOrigins as '*' | readonly string[],
   });

@@ -48,6 +48,7 @@ export type SettingKey =
   | 'webhookRetryWindow'
   | 'webhookRetryBase'
   | 'webhookBlockPrivate'
+  | 'webhookAllow'
   | 'previewUrlTtl'
   | 'corsOrigins';
 
@@ -113,8 +114,10 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'milliseconds a failing webhook delivery is retried (from the event, or from a redrive) before it is dead-lettered' },
   { key: 'webhookRetryBase', env: 'PIGEONHOLE_WEBHOOK_RETRY_BASE', flag: '--webhook-retry-base', kind: 'count', default: '5000',
     help: 'milliseconds before the first webhook retry; each later wait doubles, up to one hour' },
-  { key: 'webhookBlockPrivate', env: 'PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE', flag: '--webhook-block-private', kind: 'boolean', default: 'false',
-    help: 'true refuses webhook targets on loopback, private and link-local addresses (checked after DNS resolution and on redirects), for shared servers; false (default) allows localhost receivers' },
+  { key: 'webhookBlockPrivate', env: 'PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE', flag: '--webhook-block-private', kind: 'boolean',
+    help: 'true refuses webhook targets that are not public addresses (loopback, private, link-local, CGNAT, multicast, IPv4-mapped/compatible, NAT64, ...; checked after DNS resolution and on every redirect), false allows them; unset = automatic: allowed on a server bound to loopback with only its admin user, refused once it is bound elsewhere or has a second user' },
+  { key: 'webhookAllow', env: 'PIGEONHOLE_WEBHOOK_ALLOW', flag: '--webhook-allow', kind: 'string',
+    help: 'comma-separated webhook targets allowed even when non-public targets are refused: host names (localhost:3000, hooks.internal), IP addresses ([::1]:8080, 10.0.0.5) and CIDR ranges (10.1.0.0/16), a :port limiting an entry to that port' },
   { key: 'previewUrlTtl', env: 'PIGEONHOLE_PREVIEW_URL_TTL', flag: '--preview-url-ttl', kind: 'count', default: '3600000',
     help: 'milliseconds the links of getEmailPreviewURLs and getSentEmailPreviewURLs open their email without a key (each carries a signed token for that one email)' },
   { key: 'corsOrigins', env: 'PIGEONHOLE_CORS_ORIGINS', flag: '--cors-origins', kind: 'origins', default: '*',

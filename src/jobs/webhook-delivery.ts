@@ -3,6 +3,7 @@ import type { LogSink } from '../core/logger.js';
 import type { EventBus, EventName } from '../events/bus.js';
 import type { ClaimedDelivery, WebhookAttemptOutcome, WebhookRepository, WebhookResultType } from '../storage/ports.js';
 import { postWebhook, type HttpAttempt } from './webhook-http.js';
+import type { AllowList } from './outbound-targets.js';
 import { renderBody, signBody, SIGNATURE_HEADER } from './webhook-signature.js';
 import { leasedJobRunner } from './leased-jobs.js';
 
@@ -14,7 +15,10 @@ export interface WebhookDeliverySettings {
   /** wait before the first retry; doubled each time up to maxBackoffMs */
   retryBaseMs: number;
   maxBackoffMs?: number;
-  blockPrivate: boolean;
+  /** refuse non-public targets: fixed, or asked before each attempt (the automatic rule) */
+  blockPrivate: boolean | (() => Promise<boolean>);
+  /** targets opened despite the block (PIGEONHOLE_WEBHOOK_ALLOW) */
+  allow?: AllowList;
   /** attempts in flight at once on this node */
   concurrency?: number;
 }
@@ -110,7 +114,8 @@ export function webhookDeliveryWorker(deps: {
     const body = renderBody(job.payload, job.webhook.requestBodyTemplate);
     const headers = deliveryHeaders(job, body, await secretOf(job.tenantId));
     const result = await postWebhook({ url: job.webhook.url, headers, body }, {
-      timeoutMs: settings.timeoutMs, blockPrivate: settings.blockPrivate, insecure: job.webhook.ignoreInsecureSsl,
+      timeoutMs: settings.timeoutMs, insecure: job.webhook.ignoreInsecureSsl, allow: settings.allow,
+      blockPrivate: typeof settings.blockPrivate === 'function' ? await settings.blockPrivate() : settings.blockPrivate,
     });
     const now = Date.now();
     const decided = outcomeOf(job, result, now, settings);

@@ -1,13 +1,17 @@
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { lookup as dnsLookup } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import {
+  AllowList, isLocalhostName, nonPublicRange, parseAddress, systemLookup, type DnsLookup, type ResolvedAddress,
+} from './outbound-targets.js';
+
+export { isPrivateAddress } from './outbound-targets.js';
 
 /** What one POST came to. */
 export interface HttpAttempt {
   /** the final response status; null when no response came (refused, timeout, blocked) */
   status: number | null;
-  /** the first characters of the response body */
+  /** the first EXCERPT_CHARS characters of the response body */
   bodyExcerpt: string | null;
   durationMs: number;
   /** why no response came */
@@ -16,77 +20,100 @@ export interface HttpAttempt {
 
 export interface PostOptions {
   timeoutMs: number;
-  /** refuse loopback, private and link-local targets (after DNS resolution and on every redirect) */
+  /** refuse non-public targets (after DNS resolution and on every redirect), unless allow-listed */
   blockPrivate: boolean;
+  /** targets opened despite the block (PIGEONHOLE_WEBHOOK_ALLOW) */
+  allow?: AllowList;
+  /** how host names are resolved (the system resolver unless given; tests inject one) */
+  lookup?: DnsLookup;
   /** accept any TLS certificate (the webhook's ignoreInsecureSslCertificates) */
   insecure?: boolean;
   /**
-   * Which IP-literal targets count as private; isPrivateAddress unless given. Tests narrow it
+   * Which IP-literal targets count as private; nonPublicRange unless given. Tests narrow it
    * to prove the check runs on every redirect hop, as every local address is private.
    */
   isPrivate?: (address: string) => boolean;
 }
 
-const EXCERPT_CHARS = 1000;
+/** The answer's first characters kept in webhook results and test answers: a short excerpt, documented in the README. */
+export const EXCERPT_CHARS = 200;
 const MAX_REDIRECTS = 5;
-
-/** Addresses a shared server must not be made to call: loopback, private, link-local, CGNAT, unspecified. */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.168.0.0', 16], ['198.18.0.0', 15],
-] as const) PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE.addSubnet(net, prefix, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return false;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 class BlockedTarget extends Error {}
 
-/**
- * DNS lookup that refuses private answers: the check runs on the address actually
- * connected to, so a name that resolves differently the second time cannot slip by.
- */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 4);
-    const list = addresses as unknown as Array<{ address: string; family: number }>;
-    const blocked = list.find((a) => isPrivateAddress(a.address));
-    if (blocked) return callback(new BlockedTarget(`${hostname} resolves to the private address ${blocked.address}`), '', 4);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-};
-
-// Keep-alive: a receiver gets many deliveries in a row.
-const agents = {
+// Keep-alive: a receiver gets many deliveries in a row. Requests under the block get agents of
+// their own, so a socket opened while private targets were allowed is never reused under it.
+const makeAgents = () => ({
   http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
   https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
   insecure: new https.Agent({ keepAlive: true, maxSockets: 64, rejectUnauthorized: false }),
-};
+});
+const openAgents = makeAgents();
+const guardedAgents = makeAgents();
 
-function checkTarget(url: URL, options: PostOptions): void {
+/**
+ * Checks one hop's target. Under the block it resolves the host name itself, refuses it if any
+ * address is not public (unless allow-listed), and returns the checked addresses: the request
+ * connects to those (its lookup answers with them), never to a second, different answer.
+ */
+async function checkTarget(url: URL, options: PostOptions, signal: AbortSignal): Promise<ResolvedAddress[] | null> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedTarget(`unsupported scheme ${url.protocol}`);
-  if (!options.blockPrivate) return;
+  if (!options.blockPrivate) return null;
+  const allow = options.allow ?? AllowList.EMPTY;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  // IP literals are connected to without a lookup, so they are checked here.
-  if (isIP(host) && (options.isPrivate ?? isPrivateAddress)(host)) throw new BlockedTarget(`${host} is a private address`);
-  if (host.toLowerCase() === 'localhost' || host.toLowerCase().endsWith('.localhost')) throw new BlockedTarget(`${host} is loopback`);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const nonPublic = (address: string) => options.isPrivate
+    ? (options.isPrivate(address) ? 'private' : null)
+    : nonPublicRange(address);
+  const literal = parseAddress(host);
+  if (literal) {
+    // IP literals are connected to without a lookup, so they are checked here.
+    const range = nonPublic(literal.address);
+    if (range && !allow.allowsAddress(literal.address, port)) throw new BlockedTarget(`${host} is a private address (${range})`);
+    return null;
+  }
+  const named = allow.allowsName(host, port);
+  if (!named && isLocalhostName(host)) throw new BlockedTarget(`${host} is loopback`);
+  const lookup = options.lookup ?? systemLookup;
+  const addresses = await Promise.race([
+    lookup(host),
+    new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
+  ]);
+  if (addresses.length === 0) throw new Error(`${host} has no address`);
+  if (!named) {
+    for (const { address } of addresses) {
+      const range = nonPublic(address);
+      if (range && !allow.allowsAddress(address, port)) {
+        throw new BlockedTarget(`${host} resolves to the private address ${address} (${range})`);
+      }
+    }
+  }
+  return addresses;
 }
 
-function once(url: URL, method: string, headers: Record<string, string>, body: string | null, options: PostOptions, signal: AbortSignal) {
+/** A lookup that answers with the addresses already checked (the pinned answer). */
+function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const family = (options as { family?: number }).family;
+    const fitting = addresses.filter((a) => !family || a.family === family);
+    const list = fitting.length > 0 ? fitting : addresses;
+    if ((options as { all?: boolean }).all) {
+      (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, list);
+      return;
+    }
+    callback(null, list[0]!.address, list[0]!.family);
+  };
+}
+
+function once(url: URL, method: string, headers: Record<string, string>, body: string | null, options: PostOptions, pinned: ResolvedAddress[] | null, signal: AbortSignal) {
   return new Promise<{ status: number; location: string | undefined; excerpt: string }>((resolve, reject) => {
     const secure = url.protocol === 'https:';
+    const agents = options.blockPrivate ? guardedAgents : openAgents;
     const request = (secure ? https : http).request(url, {
       method,
       headers: body === null ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       agent: secure ? (options.insecure ? agents.insecure : agents.https) : agents.http,
-      lookup: options.blockPrivate ? guardedLookup : undefined,
+      lookup: pinned ? pinnedLookup(pinned) : undefined,
       signal,
     }, (response) => {
       let excerpt = '';
@@ -120,9 +147,9 @@ export async function postWebhook(
   let body: string | null = target.body;
   try {
     for (let hop = 0; ; hop++) {
-      checkTarget(url, options);
+      const pinned = await checkTarget(url, options, signal);
       const headers = body === null ? withoutContentType(target.headers) : target.headers;
-      const answer = await once(url, method, headers, body, options, signal);
+      const answer = await once(url, method, headers, body, options, pinned, signal);
       if (answer.status >= 300 && answer.status < 400 && answer.location && hop < MAX_REDIRECTS) {
         url = new URL(answer.location, url);
         // 307/308 repeat the POST; the older codes turn into a GET, as browsers and fetch do.

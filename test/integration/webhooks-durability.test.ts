@@ -44,6 +44,8 @@ describe('webhook backlog across kill -9 (built binary, SQLite)', () => {
   const env = {
     PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_API_KEY: ADMIN_KEY,
     PIGEONHOLE_WEBHOOK_RETRY_BASE: '10', PIGEONHOLE_WEBHOOK_RETRY_WINDOW: '3600000', PIGEONHOLE_WEBHOOK_TIMEOUT: '2000',
+    // a second user with a receiver on loopback: allowed explicitly
+    PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE: 'false',
   };
   let serve: ServeProcess | undefined;
   let receiver: WebhookReceiver | undefined;
@@ -100,10 +102,11 @@ describe('webhooks with two nodes on one PostgreSQL database', { skip: postgresU
     receiver = await startWebhookReceiver();
     // A slow receiver keeps many deliveries in flight on both nodes at once.
     receiver.answerDelayMs = 5;
-    nodeA = await startTestServer('postgres');
+    nodeA = await startTestServer('postgres', { env: { PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE: 'false' } });
     storeB = await openStore({ databaseUrl: nodeA.db.databaseUrl, searchPath: nodeA.db.searchPath });
     nodeB = await startServer(loadConfig({
       ...EPHEMERAL_PORTS, PIGEONHOLE_DATA_DIR: nodeA.db.dataDir, PIGEONHOLE_API_KEY: nodeA.adminKey, PIGEONHOLE_LOG_LEVEL: 'silent',
+      PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE: 'false',
     }), { store: storeB });
   });
   after(async () => {

@@ -4,7 +4,8 @@ import { badRequest, notFound } from '../../core/errors.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type { EventBus } from '../../events/bus.js';
 import { effectiveTimeout, waitForEvent } from '../../events/wait.js';
-import { isPrivateAddress, postWebhook } from '../../jobs/webhook-http.js';
+import { postWebhook } from '../../jobs/webhook-http.js';
+import { AllowList, isLocalhostName, nonPublicRange, parseAddress, type DnsLookup } from '../../jobs/outbound-targets.js';
 import { renderBody, signatureMatches, signBody, SIGNATURE_HEADER } from '../../jobs/webhook-signature.js';
 import type {
   Slice, WebhookFilter, WebhookHeader, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
@@ -29,8 +30,12 @@ export interface WebhookOptionsInput {
 }
 
 export interface WebhookServiceSettings {
-  /** refuse private targets (PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE) */
-  blockPrivate: boolean;
+  /** refuse non-public targets (PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE): fixed, or asked per request (the automatic rule) */
+  blockPrivate: boolean | (() => Promise<boolean>);
+  /** targets opened despite the block (PIGEONHOLE_WEBHOOK_ALLOW) */
+  allow?: AllowList;
+  /** how test sends resolve host names (tests inject one) */
+  lookup?: DnsLookup;
   /** per-attempt timeout, also for test sends */
   timeoutMs: number;
 }
@@ -90,7 +95,7 @@ export class WebhookService {
       id: randomUUID(),
       tenantId,
       ...attachTo,
-      ...this.fromOptions(input),
+      ...(await this.fromOptions(input)),
       enabled: true,
       healthStatus: 'HEALTHY',
       createdAt: now,
@@ -100,9 +105,14 @@ export class WebhookService {
     return webhook;
   }
 
-  private fromOptions(input: WebhookOptionsInput) {
+  private blocksPrivate(): Promise<boolean> {
+    const rule = this.settings.blockPrivate;
+    return typeof rule === 'function' ? rule() : Promise.resolve(rule);
+  }
+
+  private async fromOptions(input: WebhookOptionsInput) {
     return {
-      url: this.checkUrl(input.url),
+      url: await this.checkUrl(input.url),
       name: input.name ?? null,
       eventName: input.eventName ?? 'EMAIL_RECEIVED',
       basicAuth: input.basicAuth ?? null,
@@ -114,7 +124,11 @@ export class WebhookService {
     };
   }
 
-  private checkUrl(value: string): string {
+  /**
+   * An absolute http(s) URL; under the block, not an IP literal outside the public ranges (any
+   * spelling) nor a localhost name. Names are resolved and checked when sent, on every hop.
+   */
+  private async checkUrl(value: string): Promise<string> {
     let url: URL;
     try {
       url = new URL(value.trim());
@@ -122,10 +136,15 @@ export class WebhookService {
       throw badRequest(`url must be an absolute http or https URL, got ${JSON.stringify(value)}`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`url must use http or https, got ${url.protocol}`);
-    if (this.settings.blockPrivate) {
+    if (await this.blocksPrivate()) {
       const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (isPrivateAddress(host) || host === 'localhost' || host.endsWith('.localhost')) {
-        throw badRequest(`url ${host} is a loopback, private or link-local target, which this server refuses (PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE)`);
+      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+      const allow = this.settings.allow ?? AllowList.EMPTY;
+      const literal = parseAddress(host);
+      const range = literal ? nonPublicRange(literal.address) : isLocalhostName(host) && !allow.allowsName(host, port) ? 'loopback' : null;
+      if (range && !(literal && allow.allowsAddress(literal.address, port))) {
+        throw badRequest(`url ${host} is a ${range} target: this server is reachable by others and refuses loopback, private `
+          + 'and other non-public targets (PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE; PIGEONHOLE_WEBHOOK_ALLOW opens chosen ones)');
       }
     }
     return url.toString();
@@ -147,7 +166,7 @@ export class WebhookService {
     if (query.phoneNumberId) throw noPhone(query.phoneNumberId);
     if (query.aiTransformerId) throw notFound(`No AI transformer ${query.aiTransformerId}`);
     if (query.inboxId) await this.inboxes.get(tenantId, query.inboxId);
-    const options = this.fromOptions(input);
+    const options = await this.fromOptions(input);
     const updated: WebhookRecord = {
       ...current,
       url: options.url,
@@ -312,7 +331,8 @@ export class WebhookService {
     headers['x-event'] = webhook.eventName;
     headers[SIGNATURE_HEADER] = signBody(await this.webhooks.signingSecret(tenantId), body);
     const attempt = await postWebhook({ url: webhook.url, headers, body }, {
-      timeoutMs: this.settings.timeoutMs, blockPrivate: this.settings.blockPrivate, insecure: webhook.ignoreInsecureSsl,
+      timeoutMs: this.settings.timeoutMs, blockPrivate: await this.blocksPrivate(), insecure: webhook.ignoreInsecureSsl,
+      allow: this.settings.allow, lookup: this.settings.lookup,
     });
     return {
       message: attempt.error ?? `Answered ${attempt.status}`,
