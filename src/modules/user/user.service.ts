@@ -14,6 +14,9 @@ export interface IssuedKey {
 }
 
 /** Users are tenants; API keys are stored only as hashes. */
+/** Tries of the admin bootstrap when nodes starting together collide (each try reads again). */
+const BOOTSTRAP_ATTEMPTS = 5;
+
 export class UserService {
   constructor(
     private readonly repos: Pick<Repositories, 'users' | 'apiKeys'>,
@@ -86,6 +89,18 @@ export class UserService {
    * so the caller can persist and print it; later starts return nothing.
    */
   async bootstrapAdmin(adminEmail: string, configuredKey?: string): Promise<{ generatedKey?: string; admin: UserRecord }> {
+    // Nodes started together on one empty database race to create the admin and to store the
+    // configured key; a loser's insert hits the winner's row, and looking again finds it.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.bootstrapOnce(adminEmail, configuredKey);
+      } catch (err) {
+        if (attempt >= BOOTSTRAP_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  private async bootstrapOnce(adminEmail: string, configuredKey?: string): Promise<{ generatedKey?: string; admin: UserRecord }> {
     let admin = await this.repos.users.findFirstAdmin();
     if (configuredKey) {
       const owner = await this.repos.apiKeys.findActiveByHash(hashApiKey(configuredKey));
@@ -93,25 +108,30 @@ export class UserService {
         throw new Error('PIGEONHOLE_API_KEY is already the key of a non-admin user; choose another admin key');
       }
       if (owner) return { admin: owner.user };
-      admin ??= await this.createAdminUser(adminEmail);
+      admin ??= (await this.createAdminUser(adminEmail)).admin;
       await this.issueKey(admin.id, configuredKey);
       return { admin };
     }
     if (admin) return { admin };
-    admin = await this.createAdminUser(adminEmail);
+    const made = await this.createAdminUser(adminEmail);
+    // Made by another node starting at the same moment: that node generates and shows the key.
+    if (!made.created) return { admin: made.admin };
+    admin = made.admin;
     const { apiKey } = await this.issueKey(admin.id);
     return { admin, generatedKey: apiKey };
   }
 
-  private async createAdminUser(preferredEmail: string): Promise<UserRecord> {
+  private async createAdminUser(preferredEmail: string): Promise<{ admin: UserRecord; created: boolean }> {
     // A user may already hold admin@<domain> (created before the first start); the
     // admin then gets a variant of that address rather than the start failing.
     let email = preferredEmail;
-    while (await this.repos.users.findByEmail(email)) {
+    for (let holder = await this.repos.users.findByEmail(email); holder; holder = await this.repos.users.findByEmail(email)) {
+      // Another node starting at the same moment made the admin already: it is the one.
+      if (holder.isAdmin) return { admin: holder, created: false };
       email = preferredEmail.replace('@', `+${randomToken(6)}@`);
     }
     const admin: UserRecord = { id: newId(), email, name: 'Administrator', isAdmin: true, createdAt: this.clock.now() };
     await this.repos.users.create(admin);
-    return admin;
+    return { admin, created: true };
   }
 }
