@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Configuration, ExpiredControllerApi, InboxControllerApi } from 'mailslurp-client';
 import type { EventBus, EventMap } from '../../src/events/bus.js';
-import { startServer, type RunningServer } from '../../src/main.js';
+import { startServer } from '../../src/main.js';
 import { openStore } from '../../src/storage/kysely/database.js';
 import type { Store } from '../../src/storage/ports.js';
 import { inspect } from '../helpers/databases.js';

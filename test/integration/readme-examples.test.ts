@@ -8,7 +8,7 @@
  * Shell examples need bash, curl (with SMTP and IMAP) and, for several nodes, jq and openssl:
  * without them those are skipped, except under CI=true.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,4 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { pageRequest, toPage } from '../../../core/paging.js';
+import { toEmailProjection } from '../email.dto.js';
+import { PageEmailProjection } from '../email.schemas.js';
+import { emailOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
 import { DateTime, PageQuery, Uuid } from '../../shared/schemas.js';
 import type { EmailFilter } from '../../../storage/ports.js';
@@ -29,3 +33,16 @@ export function emailListFilter(q: Static<typeof EmailListQueryObject>): EmailFi
     before: toDate(q.before),
   };
 }
+
+/** getEmailsPaginated and getOrganizationEmailsPaginated: the same page of the caller's emails. */
+export const tenantEmailPage = (operationId: string, path: string, summary: string) => emailOperation({
+  operationId, method: 'GET', path, summary,
+  query: EmailListQueryObject,
+  response: Type.Ref(PageEmailProjection),
+  handler: async ({ tenantId, query: q }, { emails }) => {
+    const filter = emailListFilter(q);
+    if (!filter) return toPage([], 0, pageRequest(q));
+    const { slice, request: page } = await emails.page(tenantId, filter, q);
+    return toPage(slice.items.map(toEmailProjection), slice.total, page);
+  },
+});

@@ -1,10 +1,8 @@
+import { sentListPage } from './getSentEmail.js';
 import { inboxSendOperation } from './define.js';
-import { toDate } from '../../../core/dates.js';
 import { Type } from '@sinclair/typebox';
-import { toPage } from '../../../core/paging.js';
 import { CountDto, DateTime, PageQuery } from '../../shared/schemas.js';
 import { InboxIdParams } from '../../inbox/inbox.schemas.js';
-import { toSentEmailProjection } from '../sending.dto.js';
 import { PageSentEmailProjection } from '../sending.schemas.js';
 
 export const getInboxSentEmails = inboxSendOperation({
@@ -18,12 +16,7 @@ export const getInboxSentEmails = inboxSendOperation({
     before: Type.Optional(DateTime),
   }),
   response: Type.Ref(PageSentEmailProjection),
-  handler: async ({ tenantId, params, query: q }, { sending }) => {
-    const { slice, request: page } = await sending.page(tenantId, {
-      inboxId: params.inboxId, search: q.searchFilter?.trim() || undefined, since: toDate(q.since), before: toDate(q.before),
-    }, q);
-    return toPage(slice.items.map(toSentEmailProjection), slice.total, page);
-  },
+  handler: async ({ tenantId, params, query }, { sending }) => sentListPage(sending, tenantId, { ...query, inboxId: params.inboxId }),
 });
 
 export const getInboxSentCount = inboxSendOperation({

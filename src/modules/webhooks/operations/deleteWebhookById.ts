@@ -1,5 +1,4 @@
 import { webhookOperation } from './define.js';
-import { Type } from '@sinclair/typebox';
 import { WebhookIdParams } from '../webhooks.schemas.js';
 
 export const deleteWebhookById = webhookOperation({
