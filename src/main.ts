@@ -18,6 +18,7 @@ import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
 import { AllowList, outboundRule } from './jobs/outbound-targets.js';
+import { MessageParser } from './modules/email/parser.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -142,7 +143,11 @@ export async function startServer(
     hasOtherUsers: async () => (await store.repos.users.list({ page: 0, size: 1, sort: 'ASC' })).total > 1,
   });
   const webhookTargets = { blockPrivate: targetRule.blockPrivate, allow: webhookAllow };
-  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
+  // Mail is parsed on worker threads, each message within a time budget (README "Limits").
+  const parser = new MessageParser({
+    threads: config.parseThreads, timeoutMs: config.parseTimeout, limits: { maxDepth: config.mimeMaxDepth, maxParts: config.mimeMaxParts },
+  });
+  const services = createServices({ store, clock, settings, bus, relay, parser, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
 
   // The admin key is put in place last, once every port is bound (a start that fails on a
@@ -211,6 +216,7 @@ export async function startServer(
     await smtp?.close();
     await imap?.close();
     await app.close();
+    await parser.close();
     if (ownsStore) await store.close();
     throw portProblem(err, config, binding) ?? err;
   }
@@ -291,6 +297,8 @@ export async function startServer(
       await running.close();
       await runningImap.close();
       await app.close();
+      // after the listeners: messages they were still taking in are parsed before this
+      await parser.close();
       await leaveCluster?.();
       relay?.close();
       if (ownsStore) await store.close();

@@ -9,6 +9,7 @@ import type { Services } from './modules/services.js';
 import { UserService } from './modules/user/user.service.js';
 import { InboxService, MAX_EXPIRES_IN_MS, type InboxSettings } from './modules/inbox/inbox.service.js';
 import { IngestService } from './modules/email/ingest.service.js';
+import type { MessageParser } from './modules/email/parser.js';
 import { EmailService } from './modules/email/email.service.js';
 import { ThreadService } from './modules/email/threads.service.js';
 import { EmailContentService } from './modules/email/content.service.js';
@@ -56,6 +57,8 @@ export interface ServiceDeps {
   tracking?: TrackingSettings;
   /** milliseconds a preview link (getEmailPreviewURLs) opens its email; one hour when unset */
   previewUrlTtl?: number;
+  /** parses mail on worker threads (main.ts starts and stops it); unset = in-process, default limits */
+  parser?: MessageParser;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -64,7 +67,7 @@ export function createServices(deps: ServiceDeps): Services {
     (change) => deps.bus.publish('inbox.changed', change));
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
-  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : []);
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser);
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking);

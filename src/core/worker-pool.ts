@@ -1,0 +1,74 @@
+import { Piscina } from 'piscina';
+
+/** A task that ran past its time budget; the thread running it was terminated. */
+export class TaskOverBudget extends Error {
+  override readonly name = 'TaskOverBudget';
+  constructor(readonly budgetMs: number) {
+    super(`task took longer than its budget of ${budgetMs} ms`);
+  }
+}
+
+/** A worker that died under its task (out of memory, a crash): the task's own fault, not the caller's. */
+export class TaskFailed extends Error {
+  override readonly name = 'TaskFailed';
+}
+
+export interface WorkerPoolOptions {
+  /** the worker module: its default export is called with each task (see `workerModule`) */
+  file: URL;
+  /** most threads at once */
+  threads: number;
+  /** the heap one worker may grow to, in MiB: a task past it kills its worker, not the process */
+  maxHeapMb?: number;
+}
+
+/**
+ * A pool of worker threads (piscina) for CPU-heavy work whose cost grows with its input, so
+ * that one large task never holds the event loop every connection shares. Each task has a
+ * time budget: past it the thread is terminated (the only way to stop synchronous code) and
+ * the task rejects with TaskOverBudget; piscina starts a fresh thread in its place.
+ */
+export class WorkerPool<In, Out> {
+  private readonly pool: Piscina;
+
+  constructor(options: WorkerPoolOptions) {
+    const threads = Math.max(1, options.threads);
+    this.pool = new Piscina({
+      filename: options.file.href,
+      minThreads: threads,
+      maxThreads: threads,
+      // queued tasks wait for a thread; no cap here, the transports bound what comes in
+      maxQueue: Infinity,
+      idleTimeout: Infinity,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
+    });
+  }
+
+  async run(task: In, budgetMs: number): Promise<Out> {
+    const budget = AbortSignal.timeout(budgetMs);
+    try {
+      return (await this.pool.run(task, { signal: budget })) as Out;
+    } catch (err) {
+      if (budget.aborted) throw new TaskOverBudget(budgetMs);
+      if (isWorkerDeath(err)) throw new TaskFailed(`worker thread died running the task: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
+  /** Stops every thread; tasks still queued reject. */
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+const isWorkerDeath = (err: unknown) =>
+  err instanceof Error && /ERR_WORKER_OUT_OF_MEMORY|terminated|exited/i.test(`${(err as { code?: string }).code ?? ''} ${err.message}`);
+
+/**
+ * The URL of a worker module next to `importerUrl`: `.ts` when running from source (tsx,
+ * whose loader the worker inherits through execArgv), `.js` from the build.
+ */
+export function workerModule(importerUrl: string, name: string): URL {
+  const extension = importerUrl.endsWith('.ts') ? '.ts' : '.js';
+  return new URL(`./${name}${extension}`, importerUrl);
+}

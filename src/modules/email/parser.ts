@@ -1,0 +1,77 @@
+import { TaskFailed, TaskOverBudget, WorkerPool, workerModule } from '../../core/worker-pool.js';
+import { MessageRefused, DEFAULT_MIME_LIMITS, type MimeLimits } from './mime-limits.js';
+import { parseMessage, type ParsedMessage, type ParseOptions } from './parse.js';
+import type { ParseAnswer, ParseTask } from './parse-worker.js';
+
+export interface ParserSettings {
+  /** threads of the pool; 0 = parse on the calling thread (unit tests, one-off tools) */
+  threads: number;
+  /** milliseconds one parse may take (PIGEONHOLE_PARSE_TIMEOUT) */
+  timeoutMs: number;
+  limits: MimeLimits;
+}
+
+/** The header a message stored without its derived text body carries (README "Limits"). */
+export const INCOMPLETE_HEADER = 'X-Pigeonhole-Incomplete';
+
+/**
+ * Parses messages (every caller: SMTP ingest, sending, sent content, imports, missed mail) on
+ * a pool of worker threads, so a message that is slow to parse holds only its own thread.
+ * Within its time budget a message is parsed in full. Over it, it is parsed again without the
+ * one step whose cost grows with HTML (the text body derived from HTML-only mail): stored with
+ * an empty text body and the header `X-Pigeonhole-Incomplete` saying why. If even that runs
+ * over the budget, the message is refused (MessageRefused: SMTP 554, HTTP 413); never retried
+ * as if the fault were passing.
+ */
+export class MessageParser {
+  private readonly pool?: WorkerPool<ParseTask, ParseAnswer>;
+
+  constructor(private readonly settings: ParserSettings) {
+    if (settings.threads > 0) {
+      this.pool = new WorkerPool({ file: workerModule(import.meta.url, 'parse-worker'), threads: settings.threads });
+    }
+  }
+
+  /** Parsing on the calling thread with the default limits: for tests and tools without a pool. */
+  static inProcess(limits: MimeLimits = DEFAULT_MIME_LIMITS): MessageParser {
+    return new MessageParser({ threads: 0, timeoutMs: 0, limits });
+  }
+
+  async parse(raw: Buffer): Promise<ParsedMessage> {
+    const options: ParseOptions = { limits: this.settings.limits };
+    if (!this.pool) return parseMessage(raw, options);
+    try {
+      return await this.run(raw, options);
+    } catch (err) {
+      if (!(err instanceof TaskOverBudget || err instanceof TaskFailed)) throw err;
+    }
+    try {
+      const parsed = await this.run(raw, { ...options, deriveText: false });
+      // only HTML-only mail lost something: its text body, derived from nothing
+      if (parsed.htmlBody === null || (parsed.textBody ?? '') !== '') return parsed;
+      const why = `text body not derived from the HTML: parsing took longer than ${this.settings.timeoutMs} ms (PIGEONHOLE_PARSE_TIMEOUT)`;
+      return { ...parsed, headers: [...parsed.headers, [INCOMPLETE_HEADER, why]] };
+    } catch (err) {
+      if (err instanceof TaskOverBudget) {
+        throw new MessageRefused(`Message takes longer than ${this.settings.timeoutMs} ms to parse (PIGEONHOLE_PARSE_TIMEOUT)`);
+      }
+      if (err instanceof TaskFailed) throw new MessageRefused(`Message could not be parsed: ${err.message}`);
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+
+  private async run(raw: Buffer, options: ParseOptions): Promise<ParsedMessage> {
+    const answer = await this.pool!.run({ raw, options }, this.settings.timeoutMs);
+    if ('refused' in answer) throw new MessageRefused(answer.refused);
+    const { parsed } = answer;
+    // structured cloning hands Buffers back as plain Uint8Arrays
+    return {
+      ...parsed,
+      attachments: parsed.attachments.map((a) => ({ ...a, content: Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength) })),
+    };
+  }
+}
