@@ -173,6 +173,7 @@ export async function startServer(
   try {
     // Nodes sharing a PostgreSQL database hear each other's events (waiters wake on any node).
     if (store.notifications) leaveCluster = await joinCluster(bus, store.notifications, app.log);
+    await parser.ready();
     // The configured certificate, or one from the local CA in the data dir (GET /tls/ca.pem serves the CA).
     tls = await loadTls({
       dataDir: config.dataDir, certFile: config.tlsCert, keyFile: config.tlsKey,

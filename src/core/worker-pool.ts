@@ -30,9 +30,11 @@ export interface WorkerPoolOptions {
  */
 export class WorkerPool<In, Out> {
   private readonly pool: Piscina;
+  private readonly threads: number;
 
   constructor(options: WorkerPoolOptions) {
     const threads = Math.max(1, options.threads);
+    this.threads = threads;
     this.pool = new Piscina({
       filename: options.file.href,
       minThreads: threads,
@@ -53,6 +55,14 @@ export class WorkerPool<In, Out> {
       if (isWorkerDeath(err)) throw new TaskFailed(`worker thread died running the task: ${(err as Error).message}`);
       throw err;
     }
+  }
+
+  /**
+   * Resolves once every thread has loaded its module and run `task` once: a thread's first
+   * task otherwise pays for loading the worker's code (from source under tsx, seconds).
+   */
+  async warm(task: In): Promise<void> {
+    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(task)));
   }
 
   /** Stops every thread; tasks still queued reject. */

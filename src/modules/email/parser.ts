@@ -60,6 +60,11 @@ export class MessageParser {
     }
   }
 
+  /** Resolves once every parsing thread is loaded (main.ts waits for it before the listeners open). */
+  async ready(): Promise<void> {
+    await this.pool?.warm({ raw: Buffer.from('Subject: warm-up\r\n\r\nhello\r\n'), options: {} });
+  }
+
   async close(): Promise<void> {
     await this.pool?.close();
   }
