@@ -110,5 +110,21 @@ for (const dialect of dialects()) {
       assert.match(nested.headers?.['X-Pigeonhole-Incomplete'] ?? '', /PIGEONHOLE_PARSE_TIMEOUT/);
       assert.equal(nested.textExcerpt ?? '', '');
     });
+
+    it('answers an import over a MIME limit with 413 naming the limit', { timeout: 30_000 }, async () => {
+      const inbox = await tenant.mailslurp.createInbox();
+      for (const [raw, limit] of [
+        [deepMultipart(inbox.emailAddress!, 1000), 'PIGEONHOLE_MIME_MAX_DEPTH'],
+        [manyAttachments(inbox.emailAddress!, 5000), 'PIGEONHOLE_MIME_MAX_PARTS'],
+      ] as const) {
+        const response = await tenant.fetch(`/inboxes/${inbox.id}/emails/import/raw`, {
+          method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: raw,
+        });
+        assert.equal(response.status, 413);
+        const body = (await response.json()) as { message: string };
+        assert.match(body.message, new RegExp(limit));
+      }
+      assert.equal((await tenant.inboxApi.getInboxEmailCount({ inboxId: inbox.id! })).totalElements, 0);
+    });
   });
 }
