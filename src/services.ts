@@ -10,6 +10,7 @@ import { UserService } from './modules/user/user.service.js';
 import { InboxService, MAX_EXPIRES_IN_MS, type InboxSettings } from './modules/inbox/inbox.service.js';
 import { IngestService } from './modules/email/ingest.service.js';
 import type { MessageParser } from './modules/email/parser.js';
+import type { HtmlWork } from './modules/email/html-work.js';
 import { EmailService } from './modules/email/email.service.js';
 import { ThreadService } from './modules/email/threads.service.js';
 import { EmailContentService } from './modules/email/content.service.js';
@@ -59,6 +60,8 @@ export interface ServiceDeps {
   previewUrlTtl?: number;
   /** parses mail on worker threads (main.ts starts and stops it); unset = in-process, default limits */
   parser?: MessageParser;
+  /** HTML work of the content operations on the same worker threads; unset = in-process */
+  htmlWork?: HtmlWork;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -85,7 +88,7 @@ export function createServices(deps: ServiceDeps): Services {
     emails,
     waitFor: new WaitForService(repos.emails, emails, inboxes, deps.bus),
     threads: new ThreadService(repos.threads, inboxes),
-    content: new EmailContentService(repos.emails),
+    content: new EmailContentService(repos.emails, { html: deps.htmlWork }),
     sending,
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),
@@ -95,7 +98,7 @@ export function createServices(deps: ServiceDeps): Services {
       events: repos.domainEvents, webhooks: repos.webhooks, emails: repos.emails, sent: repos.sent,
       trackingPixels: repos.trackingPixels, bounces: repos.bounces,
     }),
-    attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent),
+    attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent, deps.htmlWork),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
     access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 }),
     tls: new TlsCaService(),

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 
 /** A task that ran past its time budget; the thread running it was terminated. */
@@ -14,7 +15,7 @@ export class TaskFailed extends Error {
 }
 
 export interface WorkerPoolOptions {
-  /** the worker module: its default export is called with each task (see `workerModule`) */
+  /** the worker module: each task calls one of its exported functions, by name (see `workerModule`) */
   file: URL;
   /** most threads at once */
   threads: number;
@@ -28,7 +29,7 @@ export interface WorkerPoolOptions {
  * time budget: past it the thread is terminated (the only way to stop synchronous code) and
  * the task rejects with TaskOverBudget; piscina starts a fresh thread in its place.
  */
-export class WorkerPool<In, Out> {
+export class WorkerPool {
   private readonly pool: Piscina;
   private readonly threads: number;
 
@@ -36,7 +37,7 @@ export class WorkerPool<In, Out> {
     const threads = Math.max(1, options.threads);
     this.threads = threads;
     this.pool = new Piscina({
-      filename: options.file.href,
+      filename: fileURLToPath(options.file),
       minThreads: threads,
       maxThreads: threads,
       // queued tasks wait for a thread; no cap here, the transports bound what comes in
@@ -46,10 +47,11 @@ export class WorkerPool<In, Out> {
     });
   }
 
-  async run(task: In, budgetMs: number): Promise<Out> {
+  /** Runs `task` through the worker module's export `name` ('default' for its default export). */
+  async run<Out>(task: unknown, budgetMs: number, name = 'default'): Promise<Out> {
     const budget = AbortSignal.timeout(budgetMs);
     try {
-      return (await this.pool.run(task, { signal: budget })) as Out;
+      return (await this.pool.run(task, { signal: budget, name })) as Out;
     } catch (err) {
       if (budget.aborted) throw new TaskOverBudget(budgetMs);
       if (isWorkerDeath(err)) throw new TaskFailed(`worker thread died running the task: ${(err as Error).message}`);
@@ -61,8 +63,8 @@ export class WorkerPool<In, Out> {
    * Resolves once every thread has loaded its module and run `task` once: a thread's first
    * task otherwise pays for loading the worker's code (from source under tsx, seconds).
    */
-  async warm(task: In): Promise<void> {
-    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(task)));
+  async warm(task: unknown, name = 'default'): Promise<void> {
+    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(task, { name })));
   }
 
   /** Stops every thread; tasks still queued reject. */

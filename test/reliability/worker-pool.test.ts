@@ -1,17 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TaskOverBudget, WorkerPool, workerModule } from '../../src/core/worker-pool.js';
-import { INCOMPLETE_HEADER, MessageParser } from '../../src/modules/email/parser.js';
+import { INCOMPLETE_HEADER, mailWorkersReady, MessageParser, startMailWorkers } from '../../src/modules/email/parser.js';
+import { HtmlWork } from '../../src/modules/email/html-work.js';
+import { AppError } from '../../src/core/errors.js';
 import { MessageRefused } from '../../src/modules/email/mime-limits.js';
 import { deepMultipart, deeplyNestedHtml, hugeHeaderBlock, manyAttachments, singleLineHtml } from './hostile-mime.js';
 
 describe('WorkerPool budget', () => {
-  const pool = new WorkerPool<{ spinMs: number; answer: string }, string>({ file: workerModule(import.meta.url, 'fixtures/spin-worker'), threads: 1 });
+  const pool = new WorkerPool({ file: workerModule(import.meta.url, 'fixtures/spin-worker'), threads: 1 });
   before(() => pool.warm({ spinMs: 0, answer: 'warm' }));
   after(() => pool.close());
 
   it('answers a task within its budget', async () => {
-    assert.equal(await pool.run({ spinMs: 10, answer: 'done' }, 5000), 'done');
+    assert.equal(await pool.run<string>({ spinMs: 10, answer: 'done' }, 5000), 'done');
   });
 
   it('cuts a task over its budget, reports it, and keeps serving', async () => {
@@ -34,9 +36,10 @@ describe('WorkerPool budget', () => {
 });
 
 describe('MessageParser on worker threads', () => {
-  const parser = new MessageParser({ threads: 1, timeoutMs: 1500, limits: { maxDepth: 50, maxParts: 1000 } });
-  before(() => parser.ready());
-  after(() => parser.close());
+  const workers = startMailWorkers(1);
+  const parser = new MessageParser({ timeoutMs: 1500, limits: { maxDepth: 50, maxParts: 1000 } }, workers);
+  before(() => mailWorkersReady(workers));
+  after(() => workers.close());
 
   it('derives the text of large single-line HTML within the budget', async () => {
     const parsed = await parser.parse(singleLineHtml('a@example.com', 1_600_000));
@@ -65,5 +68,23 @@ describe('MessageParser on worker threads', () => {
     assert.equal(many.attachments.length, 999);
     assert.ok(Buffer.isBuffer(many.attachments[0]!.content));
     assert.equal(many.attachments[0]!.content.toString(), 'AAAA');
+  });
+});
+
+describe('HtmlWork on worker threads', () => {
+  const workers = startMailWorkers(1);
+  const html = new HtmlWork(workers, 1500);
+  before(() => mailWorkersReady(workers));
+  after(() => workers.close());
+
+  it('answers within the budget, as on the calling thread', async () => {
+    assert.deepEqual(await html.links('<p><a href="https://example.com/a">a</a></p>'), ['https://example.com/a']);
+    assert.deepEqual(await html.lines('<p>one</p><p>two</p>', null, true), ['one', 'two']);
+  });
+
+  it('is a 413 naming the budget when the HTML takes longer, and a 400 for a bad selector', async () => {
+    const nested = `${'<div>'.repeat(160_000)}x`;
+    await assert.rejects(html.lines(nested, null, true), (err) => err instanceof AppError && err.code === 'TOO_LARGE' && /PIGEONHOLE_PARSE_TIMEOUT/.test(err.message));
+    await assert.rejects(html.select('<p>x</p>', 'p[['), (err) => err instanceof AppError && err.code === 'BAD_REQUEST');
   });
 });

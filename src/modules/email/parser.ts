@@ -1,11 +1,22 @@
 import { TaskFailed, TaskOverBudget, WorkerPool, workerModule } from '../../core/worker-pool.js';
 import { MessageRefused, DEFAULT_MIME_LIMITS, type MimeLimits } from './mime-limits.js';
 import { parseMessage, type ParsedMessage, type ParseOptions } from './parse.js';
-import type { ParseAnswer, ParseTask } from './parse-worker.js';
+import type { ParseAnswer, ParseTask } from './mail-worker.js';
+
+/**
+ * The worker threads mail work runs on (PIGEONHOLE_PARSE_THREADS): parsing (MessageParser)
+ * and HTML work (HtmlWork) share them. main.ts starts them and stops them after the listeners.
+ */
+export function startMailWorkers(threads: number): WorkerPool {
+  return new WorkerPool({ file: workerModule(import.meta.url, 'mail-worker'), threads });
+}
+
+/** Resolves once every mail worker thread has loaded its code (before the listeners open). */
+export async function mailWorkersReady(pool: WorkerPool): Promise<void> {
+  await pool.warm({ raw: Buffer.from('Subject: warm-up\r\n\r\nhello\r\n'), options: {} } satisfies ParseTask, 'parse');
+}
 
 export interface ParserSettings {
-  /** threads of the pool; 0 = parse on the calling thread (unit tests, one-off tools) */
-  threads: number;
   /** milliseconds one parse may take (PIGEONHOLE_PARSE_TIMEOUT) */
   timeoutMs: number;
   limits: MimeLimits;
@@ -24,17 +35,12 @@ export const INCOMPLETE_HEADER = 'X-Pigeonhole-Incomplete';
  * as if the fault were passing.
  */
 export class MessageParser {
-  private readonly pool?: WorkerPool<ParseTask, ParseAnswer>;
-
-  constructor(private readonly settings: ParserSettings) {
-    if (settings.threads > 0) {
-      this.pool = new WorkerPool({ file: workerModule(import.meta.url, 'parse-worker'), threads: settings.threads });
-    }
-  }
+  /** `pool` from startMailWorkers; none = parse on the calling thread (unit tests, tools) */
+  constructor(private readonly settings: ParserSettings, private readonly pool?: WorkerPool) {}
 
   /** Parsing on the calling thread with the default limits: for tests and tools without a pool. */
   static inProcess(limits: MimeLimits = DEFAULT_MIME_LIMITS): MessageParser {
-    return new MessageParser({ threads: 0, timeoutMs: 0, limits });
+    return new MessageParser({ timeoutMs: 0, limits });
   }
 
   async parse(raw: Buffer): Promise<ParsedMessage> {
@@ -60,17 +66,8 @@ export class MessageParser {
     }
   }
 
-  /** Resolves once every parsing thread is loaded (main.ts waits for it before the listeners open). */
-  async ready(): Promise<void> {
-    await this.pool?.warm({ raw: Buffer.from('Subject: warm-up\r\n\r\nhello\r\n'), options: {} });
-  }
-
-  async close(): Promise<void> {
-    await this.pool?.close();
-  }
-
   private async run(raw: Buffer, options: ParseOptions): Promise<ParsedMessage> {
-    const answer = await this.pool!.run({ raw, options }, this.settings.timeoutMs);
+    const answer = await this.pool!.run<ParseAnswer>({ raw, options } satisfies ParseTask, this.settings.timeoutMs, 'parse');
     if ('refused' in answer) throw new MessageRefused(answer.refused);
     const { parsed } = answer;
     // structured cloning hands Buffers back as plain Uint8Arrays
