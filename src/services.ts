@@ -87,7 +87,7 @@ export function createServices(deps: ServiceDeps): Services {
     missed: new MissedEmailService(repos.missedEmails, repos.inboxes, repos.emails, ingest, deps.bus, deps.clock, emailCap),
     emails,
     waitFor: new WaitForService(repos.emails, emails, inboxes, deps.bus),
-    threads: new ThreadService(repos.threads, inboxes),
+    threads: new ThreadService(repos.threads, inboxes, deps.htmlWork),
     content: new EmailContentService(repos.emails, { html: deps.htmlWork }),
     sending,
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
