@@ -110,6 +110,14 @@ for (const dialect of dialects()) {
       const nested = await tenant.mailslurp.getEmail(bySubject('nested html 160000'));
       assert.match(nested.headers?.['X-Pigeonhole-Incomplete'] ?? '', /PIGEONHOLE_PARSE_TIMEOUT/);
       assert.equal(nested.textExcerpt ?? '', '');
+
+      // its HTML is as slow for the content operations: a 413 naming the budget, /health unaffected meanwhile
+      const probeAgain = probeHealth(server.url);
+      const lines = await tenant.fetch(`/emails/${bySubject('nested html 160000')}/textLines`);
+      const again = await probeAgain.stop();
+      assert.equal(lines.status, 413);
+      assert.match(((await lines.json()) as { message: string }).message, /PIGEONHOLE_PARSE_TIMEOUT/);
+      assert.ok(percentile(again, 99) < 100, `/health p99 ${percentile(again, 99).toFixed(1)} ms while the HTML was worked on`);
     });
 
     it('answers an import over a MIME limit with 413 naming the limit', { timeout: 30_000 }, async () => {
