@@ -32,6 +32,9 @@ export interface WorkerPoolOptions {
 export class WorkerPool {
   private readonly pool: Piscina;
   private readonly threads: number;
+  /** tasks handed to piscina (at most one per thread) and those waiting for a thread, in order */
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(options: WorkerPoolOptions) {
     const threads = Math.max(1, options.threads);
@@ -40,15 +43,20 @@ export class WorkerPool {
       filename: fileURLToPath(options.file),
       minThreads: threads,
       maxThreads: threads,
-      // queued tasks wait for a thread; no cap here, the transports bound what comes in
+      // tasks wait for a thread in `waiting` (below), so piscina's own queue stays empty
       maxQueue: Infinity,
       idleTimeout: Infinity,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
     });
   }
 
-  /** Runs `task` through the worker module's export `name` ('default' for its default export). */
+  /**
+   * Runs `task` through the worker module's export `name` ('default' for its default export).
+   * The budget counts from when a thread takes the task: time spent waiting behind other
+   * tasks is the server being busy, not the task being costly, and must not cut it.
+   */
   async run<Out>(task: unknown, budgetMs: number, name = 'default'): Promise<Out> {
+    await this.takeThread();
     const budget = AbortSignal.timeout(budgetMs);
     try {
       return (await this.pool.run(task, { signal: budget, name })) as Out;
@@ -56,7 +64,24 @@ export class WorkerPool {
       if (budget.aborted) throw new TaskOverBudget(budgetMs);
       if (isWorkerDeath(err)) throw new TaskFailed(`worker thread died running the task: ${(err as Error).message}`);
       throw err;
+    } finally {
+      this.releaseThread();
     }
+  }
+
+  private async takeThread(): Promise<void> {
+    if (this.running < this.threads) {
+      this.running++;
+      return;
+    }
+    // the releasing task hands its place over directly
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private releaseThread(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
   }
 
   /**

@@ -88,3 +88,16 @@ describe('HtmlWork on worker threads', () => {
     await assert.rejects(html.select('<p>x</p>', 'p[['), (err) => err instanceof AppError && err.code === 'BAD_REQUEST');
   });
 });
+
+describe('WorkerPool queue', () => {
+  const pool = new WorkerPool({ file: workerModule(import.meta.url, 'fixtures/spin-worker'), threads: 1 });
+  before(() => pool.warm({ spinMs: 0, answer: 'warm' }));
+  after(() => pool.close());
+
+  it('counts the budget from when a thread takes the task, not while it waits for one', async () => {
+    // the second task waits ~600 ms behind the first, longer than its own 400 ms budget
+    const first = pool.run<string>({ spinMs: 600, answer: 'first' }, 5000);
+    const second = pool.run<string>({ spinMs: 10, answer: 'second' }, 400);
+    assert.deepEqual(await Promise.all([first, second]), ['first', 'second']);
+  });
+});
