@@ -18,6 +18,8 @@ import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
 import { AllowList, outboundRule } from './jobs/outbound-targets.js';
+import { mailWorkersReady, MessageParser, startMailWorkers } from './modules/email/parser.js';
+import { HtmlWork } from './modules/email/html-work.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -142,7 +144,14 @@ export async function startServer(
     hasOtherUsers: async () => (await store.repos.users.list({ page: 0, size: 1, sort: 'ASC' })).total > 1,
   });
   const webhookTargets = { blockPrivate: targetRule.blockPrivate, allow: webhookAllow };
-  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
+  // Mail is parsed on worker threads, each message within a time budget (README "Limits").
+  // HTML work of the content operations runs on the same threads, within the same budget.
+  const mailWorkers = startMailWorkers(config.parseThreads);
+  const parser = new MessageParser({
+    timeoutMs: config.parseTimeout, limits: { maxDepth: config.mimeMaxDepth, maxParts: config.mimeMaxParts },
+  }, mailWorkers);
+  const htmlWork = new HtmlWork(mailWorkers, config.parseTimeout);
+  const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
 
   // The admin key is put in place last, once every port is bound (a start that fails on a
@@ -168,6 +177,7 @@ export async function startServer(
   try {
     // Nodes sharing a PostgreSQL database hear each other's events (waiters wake on any node).
     if (store.notifications) leaveCluster = await joinCluster(bus, store.notifications, app.log);
+    await mailWorkersReady(mailWorkers);
     // The configured certificate, or one from the local CA in the data dir (GET /tls/ca.pem serves the CA).
     tls = await loadTls({
       dataDir: config.dataDir, certFile: config.tlsCert, keyFile: config.tlsKey,
@@ -211,6 +221,7 @@ export async function startServer(
     await smtp?.close();
     await imap?.close();
     await app.close();
+    await mailWorkers.close();
     if (ownsStore) await store.close();
     throw portProblem(err, config, binding) ?? err;
   }
@@ -291,6 +302,8 @@ export async function startServer(
       await running.close();
       await runningImap.close();
       await app.close();
+      // after the listeners: messages they were still taking in are parsed before this
+      await mailWorkers.close();
       await leaveCluster?.();
       relay?.close();
       if (ownsStore) await store.close();

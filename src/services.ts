@@ -9,6 +9,8 @@ import type { Services } from './modules/services.js';
 import { UserService } from './modules/user/user.service.js';
 import { InboxService, MAX_EXPIRES_IN_MS, type InboxSettings } from './modules/inbox/inbox.service.js';
 import { IngestService } from './modules/email/ingest.service.js';
+import type { MessageParser } from './modules/email/parser.js';
+import type { HtmlWork } from './modules/email/html-work.js';
 import { EmailService } from './modules/email/email.service.js';
 import { ThreadService } from './modules/email/threads.service.js';
 import { EmailContentService } from './modules/email/content.service.js';
@@ -56,6 +58,10 @@ export interface ServiceDeps {
   tracking?: TrackingSettings;
   /** milliseconds a preview link (getEmailPreviewURLs) opens its email; one hour when unset */
   previewUrlTtl?: number;
+  /** parses mail on worker threads (main.ts starts and stops it); unset = in-process, default limits */
+  parser?: MessageParser;
+  /** HTML work of the content operations on the same worker threads; unset = in-process */
+  htmlWork?: HtmlWork;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -64,7 +70,7 @@ export function createServices(deps: ServiceDeps): Services {
     (change) => deps.bus.publish('inbox.changed', change));
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
-  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : []);
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser);
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking);
@@ -81,8 +87,8 @@ export function createServices(deps: ServiceDeps): Services {
     missed: new MissedEmailService(repos.missedEmails, repos.inboxes, repos.emails, ingest, deps.bus, deps.clock, emailCap),
     emails,
     waitFor: new WaitForService(repos.emails, emails, inboxes, deps.bus),
-    threads: new ThreadService(repos.threads, inboxes),
-    content: new EmailContentService(repos.emails),
+    threads: new ThreadService(repos.threads, inboxes, deps.htmlWork),
+    content: new EmailContentService(repos.emails, { html: deps.htmlWork }),
     sending,
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),
@@ -92,7 +98,7 @@ export function createServices(deps: ServiceDeps): Services {
       events: repos.domainEvents, webhooks: repos.webhooks, emails: repos.emails, sent: repos.sent,
       trackingPixels: repos.trackingPixels, bounces: repos.bounces,
     }),
-    attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent),
+    attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent, deps.htmlWork),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
     access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 }),
     tls: new TlsCaService(),

@@ -39,6 +39,10 @@ export interface Config {
   readonly smtpMaxRecipients: number;
   readonly smtpMaxConnections: number;
   readonly smtpIdleTimeout: number;
+  readonly parseTimeout: number;
+  readonly parseThreads: number;
+  readonly mimeMaxDepth: number;
+  readonly mimeMaxParts: number;
   /** bytes; uploads over it are refused */
   readonly maxAttachmentSize: number;
   /** smtp(s):// smarthost for mail to other domains; undefined = capture */
@@ -90,7 +94,7 @@ export function loadConfig(
   if ((parsed.tlsCert === undefined) !== (parsed.tlsKey === undefined) && !problems.some((p) => p.includes('TLS'))) {
     problems.push('PIGEONHOLE_TLS_CERT and PIGEONHOLE_TLS_KEY go together: set both or neither');
   }
-  for (const key of ['smtpMaxMessageSize', 'smtpMaxRecipients', 'smtpMaxConnections', 'smtpIdleTimeout'] as const) {
+  for (const key of ['smtpMaxMessageSize', 'smtpMaxRecipients', 'smtpMaxConnections', 'smtpIdleTimeout', 'parseTimeout', 'parseThreads', 'mimeMaxDepth', 'mimeMaxParts'] as const) {
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
   if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
@@ -128,6 +132,10 @@ export function loadConfig(
     smtpMaxRecipients: parsed.smtpMaxRecipients as number,
     smtpMaxConnections: parsed.smtpMaxConnections as number,
     smtpIdleTimeout: parsed.smtpIdleTimeout as number,
+    parseTimeout: parsed.parseTimeout as number,
+    parseThreads: parsed.parseThreads as number,
+    mimeMaxDepth: parsed.mimeMaxDepth as number,
+    mimeMaxParts: parsed.mimeMaxParts as number,
     maxAttachmentSize: parsed.maxAttachmentSize as number,
     relayUrl: parsed.relayUrl as string | undefined,
     webhookTimeout: parsed.webhookTimeout as number,

@@ -42,6 +42,10 @@ export type SettingKey =
   | 'smtpMaxRecipients'
   | 'smtpMaxConnections'
   | 'smtpIdleTimeout'
+  | 'parseTimeout'
+  | 'parseThreads'
+  | 'mimeMaxDepth'
+  | 'mimeMaxParts'
   | 'maxAttachmentSize'
   | 'relayUrl'
   | 'webhookTimeout'
@@ -104,6 +108,14 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: '1000', help: 'concurrent SMTP connections per listener; more are refused with 421' },
   { key: 'smtpIdleTimeout', env: 'PIGEONHOLE_SMTP_IDLE_TIMEOUT', flag: '--smtp-idle-timeout', kind: 'count',
     default: '60000', help: 'milliseconds an SMTP connection may stay silent before it is closed' },
+  { key: 'parseTimeout', env: 'PIGEONHOLE_PARSE_TIMEOUT', flag: '--parse-timeout', kind: 'count', default: '5000',
+    help: 'milliseconds one message may take to parse on a worker thread; over it the message is stored without the text derived from its HTML (header X-Pigeonhole-Incomplete says so), and if even that is over it, refused with SMTP 554 / HTTP 413' },
+  { key: 'parseThreads', env: 'PIGEONHOLE_PARSE_THREADS', flag: '--parse-threads', kind: 'count', default: '2',
+    help: 'worker threads that parse mail and run other CPU-heavy work off the event loop' },
+  { key: 'mimeMaxDepth', env: 'PIGEONHOLE_MIME_MAX_DEPTH', flag: '--mime-max-depth', kind: 'count', default: '50',
+    help: 'deepest nesting of MIME parts a message may have; deeper ones are refused with SMTP 554 / HTTP 413' },
+  { key: 'mimeMaxParts', env: 'PIGEONHOLE_MIME_MAX_PARTS', flag: '--mime-max-parts', kind: 'count', default: '1000',
+    help: 'most MIME parts (attachments included) a message may have; more are refused with SMTP 554 / HTTP 413' },
   { key: 'maxAttachmentSize', env: 'PIGEONHOLE_MAX_ATTACHMENT_SIZE', flag: '--max-attachment-size', kind: 'count',
     default: '26214400', help: 'largest attachment upload in bytes (POST /attachments and its bytes and multipart forms); larger ones get 413' },
   { key: 'relayUrl', env: 'PIGEONHOLE_RELAY_URL', flag: '--relay-url', kind: 'smtp-url', secret: true,

@@ -6,7 +6,8 @@ import { pageRequest, type PageRequest, type SortDirection } from '../../core/pa
 import type {
   AttachmentFilter, AttachmentListing, AttachmentRecord, AttachmentRepository, SentEmailRepository, Slice,
 } from '../../storage/ports.js';
-import { decodeCharset, htmlToText, isTextual } from '../email/content.js';
+import { decodeCharset, isTextual } from '../email/content.js';
+import { HtmlWork } from '../email/html-work.js';
 import { detectContentType, extensionFor, mediaTypeOf, sniffType } from './content-type.js';
 
 export const DEFAULT_MAX_ATTACHMENT_SIZE = 26_214_400;
@@ -51,6 +52,8 @@ export class AttachmentService {
     readonly maxSize: number = DEFAULT_MAX_ATTACHMENT_SIZE,
     /** sent emails, whose receipts list the attachment ids they carried */
     private readonly sent?: Pick<SentEmailRepository, 'findById'>,
+    /** HTML to text off the event loop, within the parse budget; in-process when not given */
+    private readonly htmlWork: HtmlWork = new HtmlWork(),
   ) {}
 
   /** The refusal for a file over the limit, naming the limit and the setting that raises it. */
@@ -168,7 +171,7 @@ export class AttachmentService {
     }
     const charset = /;\s*charset="?([^";]+)"?/i.exec(record.contentType)?.[1];
     let text = decodeCharset(bytes, charset).replace(/^\uFEFF/, '');
-    if (effective === 'text/html' || effective === 'application/xhtml+xml') text = htmlToText(text);
+    if (effective === 'text/html' || effective === 'application/xhtml+xml') text = await this.htmlWork.text(text);
     return { present: text.trim().length > 0, text, methodUsed: 'NATIVE', contentType: record.contentType, warnings };
   }
 }

@@ -1,9 +1,11 @@
 import { badRequest, notFound } from '../../core/errors.js';
 import type { EmailRecord, EmailRepository } from '../../storage/ports.js';
 import {
-  bodyLines, cidReferences, codeContext, contentTypeMatches, decodeCharset, findCodes, htmlLinks, htmlToText, isTextual,
-  javaRegex, normalizeContentId, replaceCidReferences, selectTexts, textUrls, type CodeCandidate, type CodeSource,
+  cidReferences, codeContext, contentTypeMatches, decodeCharset, findCodes, isTextual,
+  javaRegex, normalizeContentId, replaceCidReferences, textUrls, type CodeCandidate, type CodeSource,
 } from './content.js';
+import { HtmlWork } from './html-work.js';
+import type { HtmlValidation } from './html-validation.js';
 import { mimeParts } from './mime-parts.js';
 import { displayBody } from './parse.js';
 import { RegexRunner, RegexTimeoutError, type RegexRunnerOptions } from './regex-runner.js';
@@ -51,9 +53,18 @@ export class EmailContentService {
 
   constructor(
     private readonly emails: EmailRepository,
-    options: { regex?: RegexRunnerOptions } = {},
+    options: { regex?: RegexRunnerOptions; html?: HtmlWork } = {},
   ) {
     this.regex = new RegexRunner(options.regex);
+    this.htmlWork = options.html ?? new HtmlWork();
+  }
+
+  /** HTML parsing off the event loop, within the parse budget (html-work.ts) */
+  private readonly htmlWork: HtmlWork;
+
+  /** validateEmail: the WHATWG parse errors and structural problems of an HTML body. */
+  validateHtml(html: string): Promise<HtmlValidation> {
+    return this.htmlWork.validate(html);
   }
 
   /** getEmailHTML / getEmailHTMLJson: the HTML body (the text body when there is no HTML). */
@@ -68,7 +79,7 @@ export class EmailContentService {
   async htmlQuery(tenantId: string, emailId: string, selector: string): Promise<{ lines: string[]; body: string }> {
     const email = await this.find(tenantId, emailId);
     const html = email.htmlBody ?? escapeHtml(email.textBody ?? '');
-    const lines = selectTexts(html, selector);
+    const lines = await this.htmlWork.select(html, selector);
     return { lines, body: lines.join('\n') };
   }
 
@@ -79,14 +90,14 @@ export class EmailContentService {
     options: { decodeHtmlEntities?: boolean; lineSeparator?: string } = {},
   ): Promise<{ lines: string[]; body: string }> {
     const email = await this.find(tenantId, emailId);
-    const lines = bodyLines({ html: email.htmlBody, text: email.textBody }, { decodeEntities: options.decodeHtmlEntities ?? true });
+    const lines = await this.htmlWork.lines(email.htmlBody, email.textBody, options.decodeHtmlEntities ?? true);
     return { lines, body: lines.join(options.lineSeparator ?? '\n') };
   }
 
   /** getEmailLinks: the hrefs of the HTML body (optionally under a selector), or the URLs of a text body. */
   async links(tenantId: string, emailId: string, selector?: string): Promise<{ links: string[]; body: string }> {
     const email = await this.find(tenantId, emailId);
-    if (email.htmlBody !== null) return { links: htmlLinks(email.htmlBody, selector || undefined), body: email.htmlBody };
+    if (email.htmlBody !== null) return { links: await this.htmlWork.links(email.htmlBody, selector || undefined), body: email.htmlBody };
     if (selector) throw badRequest(`Email ${emailId} has no HTML body to apply the selector '${selector}' to`);
     const text = email.textBody ?? '';
     return { links: textUrls(text), body: text };
@@ -111,7 +122,7 @@ export class EmailContentService {
     const sources: CodeSource[] = [];
     if (email.textBody?.trim()) sources.push({ source: 'RAW_TEXT_PART', text: email.textBody });
     if (email.htmlBody !== null) {
-      const text = htmlToText(email.htmlBody);
+      const text = await this.htmlWork.text(email.htmlBody);
       if (text.trim()) sources.push({ source: 'HTML_TEXT', text });
     }
     if (email.subject?.trim()) sources.push({ source: 'SUBJECT', text: email.subject });

@@ -6,7 +6,8 @@ import type { EventBus } from '../../events/bus.js';
 import type {
   AttachmentRecord, EmailRecord, EmailRepository, IncomingEmail, InboxRecord, InboxRepository,
 } from '../../storage/ports.js';
-import { parseMessage, type ParsedMessage } from './parse.js';
+import type { ParsedMessage } from './parse.js';
+import { MessageParser } from './parser.js';
 
 /** Why a recipient is refused; transports turn this into their reply (SMTP 550). */
 export class RecipientRefused extends AppError {
@@ -33,7 +34,14 @@ export class IngestService {
     private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly steps: InboundStep[] = [],
+    /** parses off the event loop (a worker pool) in the server; in-process without one */
+    private readonly parser: MessageParser = MessageParser.inProcess(),
   ) {}
+
+  /** Parses a raw message as ingest does (worker pool, time budget, MIME limits): MessageRefused when it cannot be taken. */
+  parse(raw: Buffer): Promise<ParsedMessage> {
+    return this.parser.parse(raw);
+  }
 
   /** Checks one envelope recipient: an existing, unexpired inbox of this service. */
   async acceptRecipient(address: string): Promise<InboxRecord> {
@@ -61,7 +69,7 @@ export class IngestService {
    */
   async deliver(raw: Buffer, recipients: InboxRecord[]): Promise<EmailRecord[]> {
     const unique = [...new Map(recipients.map((inbox) => [inbox.id, inbox])).values()];
-    const message = await parseMessage(raw);
+    const message = await this.parser.parse(raw);
     let accepted = unique;
     for (const step of this.steps) accepted = await step.apply(message, accepted, raw);
     if (accepted.length === 0) return [];

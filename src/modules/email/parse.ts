@@ -3,6 +3,8 @@ import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } 
 import libmime from 'libmime';
 import type { MailAddress } from '../../storage/ports.js';
 import { storableText, storableTexts } from '../../core/text.js';
+import { htmlToText } from './content.js';
+import { checkMimeLimits, DEFAULT_MIME_LIMITS, type MimeLimits } from './mime-limits.js';
 
 /** Everything the store needs from one raw message, computed once for all its recipients. */
 export interface ParsedMessage {
@@ -27,23 +29,50 @@ export interface ParsedMessage {
 export const displayBody = (p: { textBody: string | null; htmlBody: string | null }): string | null =>
   p.htmlBody ?? p.textBody;
 
+export interface ParseOptions {
+  limits?: MimeLimits;
+  /**
+   * Whether an HTML-only message gets a text body derived from its HTML (the costly step on
+   * large HTML). Off when a first parse ran over its time budget: the text body is then empty.
+   */
+  deriveText?: boolean;
+}
+
 /**
  * Parses a raw message into the fields stored for it. Every text value of the result has each
  * U+0000 (a NUL byte, QP `=00`, base64, an encoded word, an RFC 2231 `%00`) replaced by U+FFFD
  * (core/text.ts), so PostgreSQL stores it as SQLite does; the attachment contents stay bytes,
  * exact, and so does the raw message, which is stored as given. This is the one place every
- * stored field of received, missed and submitted mail comes from.
+ * stored field of received, missed and submitted mail comes from. It is synchronous work that
+ * grows with the message: `MessageParser` (parser.ts) runs it on a worker thread.
+ *
+ * A message over the MIME limits is refused (MessageRefused) before it is parsed.
  */
-export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
-  const parsed = await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true });
-  const fields = storableTexts(parsedFields(parsed, raw));
+export async function parseMessage(raw: Buffer, options: ParseOptions = {}): Promise<ParsedMessage> {
+  const limits = options.limits ?? DEFAULT_MIME_LIMITS;
+  await checkMimeLimits(raw, limits);
+  // mailparser's own HTML-to-text (html-to-text) is quadratic in a run of adjacent inline
+  // elements (1.6 MB of <b>a</b> took 7 s): the text body of HTML-only mail is derived below
+  // instead, with the linear converter the text-lines operations use.
+  const parsed = await simpleParser(raw, {
+    skipTextToHtml: true, skipImageLinks: true, skipHtmlToText: true, maxChildNodes: limits.maxParts + 1,
+  } as Parameters<typeof simpleParser>[1]);
+  const fields = storableTexts(parsedFields(parsed, raw, options.deriveText ?? true));
   // the hash is of the body as stored and served
   return { ...fields, bodyMd5: createHash('md5').update(displayBody(fields) ?? '').digest('hex') };
 }
 
-function parsedFields(parsed: ParsedMail, raw: Buffer): Omit<ParsedMessage, 'bodyMd5'> {
+/** The text body: the text parts, else (HTML-only mail) the HTML's visible text when asked for. */
+function textBodyOf(parsed: ParsedMail, html: string | null, deriveText: boolean): string | null {
+  const text = parsed.text ?? null;
+  if (text !== null && text.trim() !== '') return text;
+  if (html === null) return text;
+  return deriveText ? htmlToText(html).trim() : '';
+}
+
+function parsedFields(parsed: ParsedMail, raw: Buffer, deriveText: boolean): Omit<ParsedMessage, 'bodyMd5'> {
   const htmlBody = typeof parsed.html === 'string' ? parsed.html : null;
-  const textBody = parsed.text ?? null;
+  const textBody = textBodyOf(parsed, htmlBody, deriveText);
   const from = addresses(parsed.from)[0] ?? null;
   return {
     messageId: parsed.messageId ?? null,

@@ -4,7 +4,6 @@ import type { ThreadItemRecord, ThreadRecord } from '../../storage/ports.js';
 import { excerpt } from './email.dto.js';
 import { displayBody } from './parse.js';
 import type { EmailThreadDto, EmailThreadItem, EmailThreadProjection } from './thread.schemas.js';
-import { selectedText } from './threads.service.js';
 
 /** A thread is described by its first message; its updatedAt is the arrival of its latest. */
 function opening(t: ThreadRecord) {
@@ -27,10 +26,12 @@ function opening(t: ThreadRecord) {
 
 export const toEmailThreadDto = (t: ThreadRecord): Static<typeof EmailThreadDto> => opening(t);
 
-/** With `htmlSelector`, the last body excerpt is the text the selector matches in its HTML. */
-export function toEmailThreadProjection(t: ThreadRecord, htmlSelector?: string): Static<typeof EmailThreadProjection> {
+/**
+ * With `selected` (ThreadService.selectedTexts: what an `htmlSelector` matched in the latest
+ * HTML body, null for nothing), the last body excerpt is that text.
+ */
+export function toEmailThreadProjection(t: ThreadRecord, selected?: string | null): Static<typeof EmailThreadProjection> {
   const last = t.last;
-  const selected = htmlSelector && last.htmlBody !== null ? selectedText(last.htmlBody, htmlSelector) : undefined;
   return {
     ...opening(t),
     lastSender: last.sender,

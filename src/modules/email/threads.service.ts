@@ -3,6 +3,7 @@ import { pageRequest, type PageRequest, type SortDirection } from '../../core/pa
 import type { Slice, ThreadFilter, ThreadItemRecord, ThreadRecord, ThreadRepository } from '../../storage/ports.js';
 import type { InboxService } from '../inbox/inbox.service.js';
 import { selectTexts } from './content.js';
+import { HtmlWork } from './html-work.js';
 
 /**
  * Conversations of received and sent mail, grouped by Message-ID, In-Reply-To and References
@@ -12,7 +13,26 @@ export class ThreadService {
   constructor(
     private readonly threads: ThreadRepository,
     private readonly inboxes: InboxService,
+    /** CSS selections off the event loop, within the parse budget; in-process when not given */
+    private readonly htmlWork: HtmlWork = new HtmlWork(),
   ) {}
+
+  /**
+   * For each thread, the text `selector` matches in its latest HTML body (null when nothing
+   * matches, undefined without HTML), selected on the mail worker threads.
+   */
+  async selectedTexts(threads: ThreadRecord[], selector: string): Promise<Array<string | null | undefined>> {
+    const selected: Array<string | null | undefined> = [];
+    for (const { last } of threads) {
+      if (last.htmlBody === null) {
+        selected.push(undefined);
+        continue;
+      }
+      const texts = await this.htmlWork.select(last.htmlBody, selector);
+      selected.push(texts.length ? texts.join(' ') : null);
+    }
+    return selected;
+  }
 
   async page(
     tenantId: string,
@@ -46,10 +66,4 @@ function checkSelector(selector: string): void {
     if (err instanceof AppError) throw badRequest(`htmlSelector: ${err.message}`);
     throw err;
   }
-}
-
-/** The text of what `selector` matches in an HTML body, for excerpts (null when nothing matches). */
-export function selectedText(html: string, selector: string): string | null {
-  const texts = selectTexts(html, selector);
-  return texts.length ? texts.join(' ') : null;
 }

@@ -9,7 +9,7 @@ import type {
   SentEmailRepository, Slice,
 } from '../../storage/ports.js';
 import { RecipientRefused, type IngestService } from '../email/ingest.service.js';
-import { parseMessage } from '../email/parse.js';
+import type { ParsedMessage } from '../email/parse.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Relay } from './relay.js';
 import type { BounceRecorder } from '../bounce/bounce-recorder.js';
@@ -53,6 +53,11 @@ export class SendingService {
     /** adds tracking pixels (addTrackingPixel); none = the option is refused */
     private readonly tracking?: TrackingService,
   ) {}
+
+  /** Parses a raw message as ingest does (off the event loop, within its budget and limits). */
+  parse(raw: Buffer): Promise<ParsedMessage> {
+    return this.ingest.parse(raw);
+  }
 
   async send(tenantId: string, inboxId: string, input: SendEmailInput, reply?: ReplyContext): Promise<SendOutcome> {
     const inbox = await this.senderInbox(tenantId, inboxId);
@@ -168,7 +173,7 @@ export class SendingService {
    */
   async submit(inbox: InboxRecord, rcptTo: string[], raw: Buffer): Promise<SendOutcome> {
     await this.senderInbox(inbox.tenantId, inbox.id);
-    const parsed = await parseMessage(raw);
+    const parsed = await this.parse(raw);
     const inHeaders = new Set([...parsed.to, ...parsed.cc].map((r) => r.emailAddress.toLowerCase()));
     const envelope = rcptTo.map(mailAddress);
     return this.record(inbox, raw, {

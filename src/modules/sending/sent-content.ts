@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { displayBody, parseMessage } from '../email/parse.js';
+import { displayBody, type ParsedMessage } from '../email/parse.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -9,8 +9,8 @@ const md5 = (text: string) => createHash('md5').update(text).digest('hex');
  * ends a body with a line break the sender may not have given; the receipt's MD5 of the body
  * as given tells whether to drop it, so an API send reads back exactly as it was sent.
  */
-export async function sentDisplayBody(raw: Buffer, bodyMd5: string): Promise<string> {
-  const body = displayBody(await parseMessage(raw)) ?? '';
+export async function sentDisplayBody(raw: Buffer, bodyMd5: string, parse: (raw: Buffer) => Promise<ParsedMessage>): Promise<string> {
+  const body = displayBody(await parse(raw)) ?? '';
   if (md5(body) === bodyMd5) return body;
   const unterminated = body.replace(/\r?\n$/, '');
   return unterminated !== body && md5(unterminated) === bodyMd5 ? unterminated : body;

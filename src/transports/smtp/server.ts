@@ -3,6 +3,7 @@ import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
 import { AppError } from '../../core/errors.js';
 import type { LogSink } from '../../core/logger.js';
 import { RecipientRefused, type IngestService } from '../../modules/email/ingest.service.js';
+import { MessageRefused } from '../../modules/email/mime-limits.js';
 import type { AccessService, MailLogin } from '../../modules/access/access.service.js';
 import type { SendingService } from '../../modules/sending/sending.service.js';
 import { SmtpSubmission, SubmissionRefused, type SubmissionEnvelope } from '../../modules/sending/submission.js';
@@ -44,6 +45,9 @@ export interface SmtpServices {
 
 /** An Error carrying the SMTP reply code smtp-server sends back. */
 const reply = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
+
+/** A message that would be refused again on every retry (over a MIME limit or the parse budget): permanent. */
+const refused = (err: MessageRefused) => reply(554, `5.6.0 ${err.message}`);
 
 /**
  * Three listeners: plain (STARTTLS only when `starttls`: clients that upgrade whenever it is
@@ -154,6 +158,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           return submission.complete(envelope, Buffer.concat(chunks)).then(
             (message) => callback(null, message),
             (err: unknown) => {
+              if (err instanceof MessageRefused) return callback(refused(err));
               if (err instanceof AppError && err.code === 'BAD_REQUEST') return callback(reply(550, err.message));
               log.error({ err }, 'smtp: submitting a message failed');
               callback(reply(451, 'Message not sent because of a local error; try again later'));
@@ -164,6 +169,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
         ingest.deliver(Buffer.concat(chunks), inboxes).then(
           (stored) => callback(null, `Message stored in ${stored.length} inbox${stored.length === 1 ? '' : 'es'}`),
           (err: unknown) => {
+            if (err instanceof MessageRefused) return callback(refused(err));
             log.error({ err }, 'smtp: storing a message failed');
             callback(reply(451, 'Message not stored because of a local error; try again later'));
           },

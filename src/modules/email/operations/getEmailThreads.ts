@@ -26,6 +26,7 @@ export const getEmailThreads = emailOperation({
       since: toDate(q.since),
       before: toDate(q.before),
     }, { ...q, htmlSelector });
-    return toPage(slice.items.map((t) => toEmailThreadProjection(t, htmlSelector)), slice.total, page);
+    const selected = htmlSelector ? await threads.selectedTexts(slice.items, htmlSelector) : [];
+    return toPage(slice.items.map((t, i) => toEmailThreadProjection(t, selected[i])), slice.total, page);
   },
 });

@@ -1,6 +1,5 @@
 import { emailOperation } from './define.js';
 import { Type } from '@sinclair/typebox';
-import { validateHtml } from '../html-validation.js';
 import { EmailIdParams } from '../email.schemas.js';
 import { ValidationDto } from '../validation.schemas.js';
 
@@ -13,7 +12,7 @@ export const validateEmail = emailOperation({
   summary: 'Validate the HTML body: WHATWG tokenizer parse errors and tag balance (stray, misnested, unclosed tags)',
   params: EmailIdParams,
   response: Type.Ref(ValidationDto),
-  handler: async ({ tenantId, params }, { emails }) => {
+  handler: async ({ tenantId, params }, { emails, content }) => {
     const email = await emails.find(tenantId, params.emailId);
     if (email.htmlBody === null || email.htmlBody.trim() === '') {
       return {
@@ -21,6 +20,6 @@ export const validateEmail = emailOperation({
         html: { isValid: true, infos: [{ lineNumber: 0, message: 'The email has no HTML body: nothing to validate' }], errors: [], warnings: [] },
       };
     }
-    return { emailId: email.id, html: validateHtml(email.htmlBody) };
+    return { emailId: email.id, html: await content.validateHtml(email.htmlBody) };
   },
 });

@@ -14,6 +14,6 @@ export const getSentEmailHTMLContent = sentEmailOperation({
   handler: async ({ tenantId, params }, { sending }) => {
     const sent = await sending.get(tenantId, params.id);
     const raw = await sending.raw(tenantId, sent.id);
-    return new Content(await sentDisplayBody(raw, sent.bodyMd5), 'text/html; charset=utf-8', PREVIEW_HEADERS);
+    return new Content(await sentDisplayBody(raw, sent.bodyMd5, (bytes) => sending.parse(bytes)), 'text/html; charset=utf-8', PREVIEW_HEADERS);
   },
 });

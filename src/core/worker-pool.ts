@@ -1,0 +1,111 @@
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+
+/** A task that ran past its time budget; the thread running it was terminated. */
+export class TaskOverBudget extends Error {
+  override readonly name = 'TaskOverBudget';
+  constructor(readonly budgetMs: number) {
+    super(`task took longer than its budget of ${budgetMs} ms`);
+  }
+}
+
+/** A worker that died under its task (out of memory, a crash): the task's own fault, not the caller's. */
+export class TaskFailed extends Error {
+  override readonly name = 'TaskFailed';
+}
+
+export interface WorkerPoolOptions {
+  /** the worker module: each task calls one of its exported functions, by name (see `workerModule`) */
+  file: URL;
+  /** most threads at once */
+  threads: number;
+  /** the heap one worker may grow to, in MiB: a task past it kills its worker, not the process */
+  maxHeapMb?: number;
+}
+
+/**
+ * A pool of worker threads (piscina) for CPU-heavy work whose cost grows with its input, so
+ * that one large task never holds the event loop every connection shares. Each task has a
+ * time budget: past it the thread is terminated (the only way to stop synchronous code) and
+ * the task rejects with TaskOverBudget; piscina starts a fresh thread in its place.
+ */
+export class WorkerPool {
+  private readonly pool: Piscina;
+  private readonly threads: number;
+  /** tasks handed to piscina (at most one per thread) and those waiting for a thread, in order */
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(options: WorkerPoolOptions) {
+    const threads = Math.max(1, options.threads);
+    this.threads = threads;
+    this.pool = new Piscina({
+      filename: fileURLToPath(options.file),
+      minThreads: threads,
+      maxThreads: threads,
+      // tasks wait for a thread in `waiting` (below), so piscina's own queue stays empty
+      maxQueue: Infinity,
+      idleTimeout: Infinity,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
+    });
+  }
+
+  /**
+   * Runs `task` through the worker module's export `name` ('default' for its default export).
+   * The budget counts from when a thread takes the task: time spent waiting behind other
+   * tasks is the server being busy, not the task being costly, and must not cut it.
+   */
+  async run<Out>(task: unknown, budgetMs: number, name = 'default'): Promise<Out> {
+    await this.takeThread();
+    const budget = AbortSignal.timeout(budgetMs);
+    try {
+      return (await this.pool.run(task, { signal: budget, name })) as Out;
+    } catch (err) {
+      if (budget.aborted) throw new TaskOverBudget(budgetMs);
+      if (isWorkerDeath(err)) throw new TaskFailed(`worker thread died running the task: ${(err as Error).message}`);
+      throw err;
+    } finally {
+      this.releaseThread();
+    }
+  }
+
+  private async takeThread(): Promise<void> {
+    if (this.running < this.threads) {
+      this.running++;
+      return;
+    }
+    // the releasing task hands its place over directly
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private releaseThread(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
+
+  /**
+   * Resolves once every thread has loaded its module and run `task` once: a thread's first
+   * task otherwise pays for loading the worker's code (from source under tsx, seconds).
+   */
+  async warm(task: unknown, name = 'default'): Promise<void> {
+    await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(task, { name })));
+  }
+
+  /** Stops every thread; tasks still queued reject. */
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+const isWorkerDeath = (err: unknown) =>
+  err instanceof Error && /ERR_WORKER_OUT_OF_MEMORY|terminated|exited/i.test(`${(err as { code?: string }).code ?? ''} ${err.message}`);
+
+/**
+ * The URL of a worker module next to `importerUrl`: `.ts` when running from source (tsx,
+ * whose loader the worker inherits through execArgv), `.js` from the build.
+ */
+export function workerModule(importerUrl: string, name: string): URL {
+  const extension = importerUrl.endsWith('.ts') ? '.ts' : '.js';
+  return new URL(`./${name}${extension}`, importerUrl);
+}
