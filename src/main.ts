@@ -143,7 +143,8 @@ export async function startServer(
   });
   const webhookTargets = { blockPrivate: targetRule.blockPrivate, allow: webhookAllow };
   const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
-    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
+    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl,
+    sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength } });
 
   // The admin key is put in place last, once every port is bound (a start that fails on a
   // port generates no key); requests that arrive before that wait the few milliseconds.
@@ -155,6 +156,7 @@ export async function startServer(
   });
   const app = await buildApp({
     store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize, corsOrigins: config.corsOrigins, ready,
+    requestLimits: { maxJsonDepth: config.maxJsonDepth, maxListItems: config.maxListItems },
   }, services);
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;

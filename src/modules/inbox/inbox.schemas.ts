@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable, PageOf, PageQuery, SortDirection, StringEnum, Uuid } from '../shared/schemas.js';
+import { DateTime, INT32_MAX, LONGEST_MS, Nullable, PageOf, PageQuery, SortDirection, StringEnum, Uuid } from '../shared/schemas.js';
 
 /**
  * Wire models with the official client's names and fields. Output inboxType follows the
@@ -71,7 +71,7 @@ export const CreateInboxDto = Type.Object(
     tags: Type.Optional(Nullable(Type.Array(Type.String()))),
     expiresAt: Type.Optional(Nullable(DateTime)),
     favourite: Type.Optional(Nullable(Type.Boolean())),
-    expiresIn: Type.Optional(Nullable(Type.Integer())),
+    expiresIn: Type.Optional(Nullable(Type.Integer({ minimum: LONGEST_MS * -1, maximum: LONGEST_MS }))),
     allowTeamAccess: Type.Optional(Nullable(Type.Boolean())),
     inboxType: Type.Optional(Nullable(InboxTypeIn)),
     virtualInbox: Type.Optional(Nullable(Type.Boolean())),
@@ -90,7 +90,7 @@ export const CreateInboxQuery = Type.Object({
   useDomainPool: Type.Optional(Type.Boolean()),
   favourite: Type.Optional(Type.Boolean()),
   expiresAt: Type.Optional(DateTime),
-  expiresIn: Type.Optional(Type.Integer()),
+  expiresIn: Type.Optional(Type.Integer({ minimum: LONGEST_MS * -1, maximum: LONGEST_MS })),
   allowTeamAccess: Type.Optional(Type.Boolean()),
   inboxType: Type.Optional(InboxTypeIn),
   virtualInbox: Type.Optional(Type.Boolean()),
@@ -118,8 +118,8 @@ export const SetInboxFavouritedOptions = Type.Object(
 
 export const SearchInboxesOptions = Type.Object(
   {
-    pageIndex: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
-    pageSize: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+    pageIndex: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: INT32_MAX }))),
+    pageSize: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: INT32_MAX }))),
     sortDirection: Type.Optional(Nullable(SortDirection)),
     favourite: Type.Optional(Nullable(Type.Boolean())),
     search: Type.Optional(Nullable(Type.String())),
