@@ -14,6 +14,7 @@ import { registerOperations } from './transports/http/operations.js';
 import { closeStreamsOnShutdown } from './transports/http/event-stream.js';
 import { registerJsonBodies } from './transports/http/json-bodies.js';
 import { registerCors } from './transports/http/cors.js';
+import { registerFiniteNumbers } from './transports/http/finite-numbers.js';
 import { DEFAULT_REQUEST_LIMITS, registerRequestLimits, type RequestLimits } from './transports/http/request-limits.js';
 import { graphqlPlugin } from './transports/graphql/plugin.js';
 import { graphiqlPage } from './transports/graphql/graphiql.js';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerErrorHandling(app);
   const limits = deps.requestLimits ?? DEFAULT_REQUEST_LIMITS;
   registerRequestLimits(app, limits);
+  registerFiniteNumbers(app);
   registerInputGuard(app);
   registerJsonBodies(app, limits.maxJsonDepth);
   closeStreamsOnShutdown(app);

@@ -44,7 +44,7 @@ const raw = (text: string): RawJson => ({ [RAW]: text });
 const HUGE = 'x'.repeat(1_000_000);
 const HOSTILE_STRINGS = [
   '', ' ', HUGE, 'y'.repeat(70_000), 'a\u0000b', '\u0000', '\uD800', '😀'.repeat(2000), 'é\u0301\u202E', "'; drop table inboxes; --",
-  '../../etc/passwd', '%00', '${7*7}', '<script>alert(1)</script>', 'NaN', '-1', '1e23', 'null', 'true', '[]', '{}',
+  '../../etc/passwd', '%00', '${7*7}', '<script>alert(1)</script>', 'NaN', 'Infinity', '-Infinity', '1e400', '-1', '1e23', 'null', 'true', '[]', '{}',
   '00000000-0000-0000-0000-000000000000', 'a@b', 'x@' + 'y'.repeat(300) + '.test',
 ];
 const HOSTILE_NUMBERS = [1e23, -1e23, -1, 0, 2 ** 31, 2 ** 53 + 1, 1.5, -0.0001, Number.MAX_VALUE];
@@ -82,7 +82,7 @@ export class SchemaArbitraries {
     return current;
   }
 
-  fitting(input: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  fitting(input: JsonSchema, depth: number, requiredOnly = false): fc.Arbitrary<unknown> {
     const schema = this.resolve(input);
     const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
     if (variants && variants.length > 0) return fc.oneof(...variants.map((v) => this.fitting(v, depth)));
@@ -104,7 +104,7 @@ export class SchemaArbitraries {
       case 'array':
         return depth > 4 ? fc.constant([]) : fc.array(this.fitting((schema.items as JsonSchema) ?? {}, depth + 1), { maxLength: 3 });
       case 'object':
-        return this.object(schema, depth);
+        return this.object(schema, depth, requiredOnly);
       case 'null':
         return fc.constant(null);
       default:
@@ -119,10 +119,12 @@ export class SchemaArbitraries {
     return fc.oneof(fc.constantFrom(...this.known.emails), fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 10 }));
   }
 
-  private object(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  private object(schema: JsonSchema, depth: number, requiredOnly = false): fc.Arbitrary<unknown> {
     if (depth > 4) return fc.constant({});
-    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((schema.required ?? []) as string[]);
+    const properties = Object.fromEntries(
+      Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).filter(([name]) => !requiredOnly || required.has(name)),
+    );
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, child] of Object.entries(properties)) model[name] = this.fitting(child, depth + 1);
     // Optional fields are sometimes left out, as clients do.
@@ -156,8 +158,10 @@ export class SchemaArbitraries {
     if (op.body && attack === 'body') bodyArb = hostile;
     else if (op.body && attack?.startsWith('body.')) {
       const field = attack.slice('body.'.length);
-      bodyArb = fc.tuple(this.fitting(op.body, 0), hostile).map(([body, value]) => ({ ...(body as object), [field]: value }));
-    } else if (op.body) bodyArb = this.fitting(op.body, 0);
+      // Only the required fields besides the attacked one: any other optional field holding
+      // random text would likely get the request refused before the attack reaches anything.
+      bodyArb = fc.tuple(this.fitting(op.body, 0, true), hostile).map(([body, value]) => ({ ...(body as object), [field]: value }));
+    } else if (op.body) bodyArb = this.fitting(op.body, 0, attack !== undefined);
     return fc.tuple(fc.record(paramArbs), bodyArb).map(([values, body]) => {
       let path = op.path;
       const query: string[] = [];
@@ -210,7 +214,7 @@ export function operationsOf(doc: { paths: Record<string, Record<string, Record<
     for (const [method, op] of Object.entries(item)) {
       const content = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
       ops.push({
-        operationId: String(op.operationId),
+        operationId: typeof op.operationId === 'string' ? op.operationId : `${method.toUpperCase()} ${path}`,
         method,
         path,
         parameters: (op.parameters ?? []) as OpenApiOperation['parameters'],

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, INT32_MAX, LONGEST_MS, Nullable, PageOf, PageQuery, SortDirection, StringEnum, Uuid } from '../shared/schemas.js';
+import { DateTime, INT32_MAX, LONGEST_MS, Nullable, PageOf, PageQuery, SEARCH_MAX_LENGTH, SortDirection, StringEnum, Uuid } from '../shared/schemas.js';
 
 /**
  * Wire models with the official client's names and fields. Output inboxType follows the
@@ -122,7 +122,7 @@ export const SearchInboxesOptions = Type.Object(
     pageSize: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: INT32_MAX }))),
     sortDirection: Type.Optional(Nullable(SortDirection)),
     favourite: Type.Optional(Nullable(Type.Boolean())),
-    search: Type.Optional(Nullable(Type.String())),
+    search: Type.Optional(Nullable(Type.String({ maxLength: SEARCH_MAX_LENGTH }))),
     tag: Type.Optional(Nullable(Type.String())),
     since: Type.Optional(Nullable(DateTime)),
     before: Type.Optional(Nullable(DateTime)),
@@ -137,7 +137,7 @@ export const SearchInboxesOptions = Type.Object(
 export const AllInboxesQuery = Type.Object({
   ...PageQuery,
   favourite: Type.Optional(Type.Boolean({ description: 'only favourites when true' })),
-  search: Type.Optional(Type.String({ description: 'partial match on id, address, name and tags' })),
+  search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'partial match on id, address, name and tags' })),
   tag: Type.Optional(Type.String()),
   teamAccess: Type.Optional(Type.Boolean({ description: 'deprecated; ignored' })),
   since: Type.Optional(DateTime),

@@ -27,6 +27,12 @@ export const INT32_MAX = 2_147_483_647;
  */
 export const LONGEST_MS = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Longest search filter (searchFilter, search): a partial match becomes a LIKE pattern, and
+ * SQLite refuses patterns over 50,000 bytes with an error (a 500) rather than an answer.
+ */
+export const SEARCH_MAX_LENGTH = 1000;
+
 /** page/size/sort query parameters of every paginated list. */
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: 'zero-based page index' })),
