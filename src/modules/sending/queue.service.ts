@@ -7,6 +7,12 @@ import type { ClaimedSend, InboxRepository, SendQueueRecord, SendQueueRepository
 import type { SendWithQueueResult } from './queue.schemas.js';
 import { SendCheck } from './send-check.js';
 import { checkSendInput } from './send-limits.js';
+import { SendEmailOptions } from './sending.schemas.js';
+
+/** The fields a queued send keeps: SendEmailOptions' own. Validation keeps unknown fields; they are not stored. */
+const OPTION_NAMES = Object.keys(SendEmailOptions.properties);
+const optionsOf = (input: SendEmailInput): Record<string, unknown> =>
+  Object.fromEntries(OPTION_NAMES.filter((name) => name in input).map((name) => [name, input[name as keyof SendEmailInput]]));
 import type { SendingService } from './sending.service.js';
 import type { SendEmailInput } from './sending.types.js';
 
@@ -62,7 +68,7 @@ export class SendQueueService {
       tenantId,
       inboxId,
       subject: input.subject ?? null,
-      options: { ...input },
+      options: optionsOf(input),
       state: 'pending',
       attempts: 0,
       // The worker schedules on wall-clock time: due at once.
