@@ -176,6 +176,7 @@ describeEachDialect('limits set low', (dialect) => {
     await assertRefused(tenant, '/emails/search', json({ inboxIds: ids }), /'inboxIds' has 6 items; at most 5/);
     assert.equal((await call(tenant, '/emails/search', json({ inboxIds: ids.slice(0, 5) }))).status, 200);
     await assertRefused(tenant, `/emails?${ids.map((id) => `inboxId=${id}`).join('&')}`, {}, /query parameter 'inboxId' has 6 items/);
+    await assertRefused(tenant, `/emails?inboxId=${ids.join(',')}`, {}, /query parameter 'inboxId' has 6 items/);
     await assertRefused(tenant, '/inboxes/withOptions', json({ tags: ['a', 'b', 'c', 'd', 'e', 'f'] }), /'tags' has 6 items/);
   });
 

@@ -57,14 +57,19 @@ export function oversizedList(value: unknown, max: number): { path: string; size
  * a 100,000-id request a fast 400 instead of seconds of database work ending in a 500.
  */
 export function registerRequestLimits(app: FastifyInstance, limits: RequestLimits): void {
+  const check = (where: 'query parameter' | 'body field', value: unknown) => {
+    const found = oversizedList(value, limits.maxListItems);
+    if (!found) return;
+    const name = found.path ? `${where} '${found.path}'` : where === 'body field' ? 'request body' : 'query';
+    throw badRequest(`${name} has ${found.size} ${found.kind}; at most ${limits.maxListItems} are accepted (PIGEONHOLE_MAX_LIST_ITEMS)`);
+  };
+  // Before validation, so a huge list costs no validation work...
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    for (const [where, value] of [['query parameter', request.query], ['body field', request.body]] as const) {
-      const found = oversizedList(value, limits.maxListItems);
-      if (!found) continue;
-      const name = found.path ? `${where} '${found.path}'` : where === 'body field' ? 'request body' : 'query';
-      throw badRequest(`${name} has ${found.size} ${found.kind}; at most ${limits.maxListItems} are accepted (PIGEONHOLE_MAX_LIST_ITEMS)`);
-    }
+    check('query parameter', request.query);
+    check('body field', request.body);
   });
+  // ...and the query again once its comma-separated values are split (a route's own step, which runs later).
+  app.addHook('preHandler', async (request: FastifyRequest) => check('query parameter', request.query));
 }
 
 export function depthError(max: number): Error {
