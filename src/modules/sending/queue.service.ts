@@ -8,13 +8,13 @@ import type { SendWithQueueResult } from './queue.schemas.js';
 import { SendCheck } from './send-check.js';
 import { checkSendInput } from './send-limits.js';
 import { SendEmailOptions } from './sending.schemas.js';
+import type { SendingService } from './sending.service.js';
+import type { SendEmailInput } from './sending.types.js';
 
 /** The fields a queued send keeps: SendEmailOptions' own. Validation keeps unknown fields; they are not stored. */
 const OPTION_NAMES = Object.keys(SendEmailOptions.properties);
 const optionsOf = (input: SendEmailInput): Record<string, unknown> =>
   Object.fromEntries(OPTION_NAMES.filter((name) => name in input).map((name) => [name, input[name as keyof SendEmailInput]]));
-import type { SendingService } from './sending.service.js';
-import type { SendEmailInput } from './sending.types.js';
 
 export const toSendWithQueueResult = (job: SendQueueRecord): Static<typeof SendWithQueueResult> => ({
   id: job.id,
