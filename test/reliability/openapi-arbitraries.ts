@@ -68,10 +68,15 @@ export function hostileValue(known: KnownValues): fc.Arbitrary<unknown> {
 }
 
 export class SchemaArbitraries {
+  /** Built once: the large values take megabytes of text. */
+  private readonly hostile: fc.Arbitrary<unknown>;
+
   constructor(
     private readonly components: Record<string, JsonSchema>,
     private readonly known: KnownValues,
-  ) {}
+  ) {
+    this.hostile = hostileValue(known);
+  }
 
   private resolve(schema: JsonSchema): JsonSchema {
     let current = schema;
@@ -146,7 +151,7 @@ export class SchemaArbitraries {
 
   /** A whole request whose values fit the schema, except at `attack` (a spot) if given. */
   request(op: OpenApiOperation, apiKey: string, attack?: string): fc.Arbitrary<FuzzRequest> {
-    const hostile = hostileValue(this.known);
+    const hostile = this.hostile;
     const params = op.parameters.filter((p) => p.in !== 'header');
     const paramArbs: Record<string, fc.Arbitrary<unknown>> = {};
     for (const p of params) {
