@@ -14,6 +14,8 @@ import { registerOperations } from './transports/http/operations.js';
 import { closeStreamsOnShutdown } from './transports/http/event-stream.js';
 import { registerJsonBodies } from './transports/http/json-bodies.js';
 import { registerCors } from './transports/http/cors.js';
+import { registerFiniteNumbers } from './transports/http/finite-numbers.js';
+import { DEFAULT_REQUEST_LIMITS, registerRequestLimits, type RequestLimits } from './transports/http/request-limits.js';
 import { graphqlPlugin } from './transports/graphql/plugin.js';
 import { graphiqlPage } from './transports/graphql/graphiql.js';
 
@@ -23,6 +25,8 @@ export interface AppDeps extends ServiceDeps {
   logLevel?: string;
   /** origins whose pages may call the API (CORS); '*' (the default) = any */
   corsOrigins?: '*' | readonly string[];
+  /** JSON nesting and list sizes every request is held to; DEFAULT_REQUEST_LIMITS when unset */
+  requestLimits?: RequestLimits;
   /**
    * Until it settles, every request waits (before authentication): start-up puts the admin
    * key in place only after binding the ports. Rejected: waiting requests fail with 500.
@@ -53,8 +57,11 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   // First, so preflights are answered before anything else and every answer carries the headers.
   await registerCors(app, deps.corsOrigins ?? '*');
   registerErrorHandling(app);
+  const limits = deps.requestLimits ?? DEFAULT_REQUEST_LIMITS;
+  registerRequestLimits(app, limits);
+  registerFiniteNumbers(app);
   registerInputGuard(app);
-  registerJsonBodies(app);
+  registerJsonBodies(app, limits.maxJsonDepth);
   closeStreamsOnShutdown(app);
   await registerOpenApi(app, deps.version);
 

@@ -152,7 +152,8 @@ export async function startServer(
   }, mailWorkers);
   const htmlWork = new HtmlWork(mailWorkers, config.parseTimeout);
   const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
-    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
+    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl,
+    sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength } });
 
   // The admin key is put in place last, once every port is bound (a start that fails on a
   // port generates no key); requests that arrive before that wait the few milliseconds.
@@ -164,6 +165,7 @@ export async function startServer(
   });
   const app = await buildApp({
     store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize, corsOrigins: config.corsOrigins, ready,
+    requestLimits: { maxJsonDepth: config.maxJsonDepth, maxListItems: config.maxListItems },
   }, services);
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;

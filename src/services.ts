@@ -19,6 +19,7 @@ import { SendingService } from './modules/sending/sending.service.js';
 import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
 import type { Relay } from './modules/sending/relay.js';
 import { SendQueueService } from './modules/sending/queue.service.js';
+import type { SendLimits } from './modules/sending/send-limits.js';
 import { AttachmentService } from './modules/attachment/attachment.service.js';
 import { ExpiredService } from './modules/expired/expired.service.js';
 import { BounceService } from './modules/bounce/bounce.service.js';
@@ -62,6 +63,8 @@ export interface ServiceDeps {
   parser?: MessageParser;
   /** HTML work of the content operations on the same worker threads; unset = in-process */
   htmlWork?: HtmlWork;
+  /** recipients per message and header lengths of API sends; DEFAULT_SEND_LIMITS when unset */
+  sendLimits?: SendLimits;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -73,7 +76,7 @@ export function createServices(deps: ServiceDeps): Services {
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser);
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
-  const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking);
+  const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   return {
     tracking,

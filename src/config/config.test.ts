@@ -67,3 +67,11 @@ test('PIGEONHOLE_CORS_ORIGINS is * by default, else a list of origins as browser
     (err: ConfigError) => err.problems.some((p) => /PIGEONHOLE_CORS_ORIGINS .*not origins: https:\/\/app\.example\.com\/path, ftp:\/\/files\.example/.test(p)),
   );
 });
+
+test('request limits: defaults, at least 1, and list items capped by the databases\' bound-value limits', () => {
+  const config = loadConfig({});
+  assert.deepEqual([config.maxJsonDepth, config.maxListItems, config.maxRecipients, config.maxHeaderLength], [32, 1000, 100, 16384]);
+  assert.equal(loadConfig({ PIGEONHOLE_MAX_LIST_ITEMS: '10000' }).maxListItems, 10000);
+  assert.throws(() => loadConfig({ PIGEONHOLE_MAX_LIST_ITEMS: '10001', PIGEONHOLE_MAX_RECIPIENTS: '0' }), (err: ConfigError) =>
+    err.problems.some((p) => p.includes('PIGEONHOLE_MAX_LIST_ITEMS must be at most 10000')) && err.problems.some((p) => p.includes('PIGEONHOLE_MAX_RECIPIENTS must be at least 1')));
+});

@@ -59,7 +59,15 @@ export interface Config {
   readonly previewUrlTtl: number;
   /** origins allowed to call the API from a browser page; '*' = any */
   readonly corsOrigins: '*' | readonly string[];
+  /** request limits: JSON nesting, items per list (or fields per object), recipients per API send, header value length */
+  readonly maxJsonDepth: number;
+  readonly maxListItems: number;
+  readonly maxRecipients: number;
+  readonly maxHeaderLength: number;
 }
+
+/** The most items per list: keeps an `in (...)` of ids under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
+export const MAX_LIST_ITEMS_CEILING = 10_000;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -104,6 +112,12 @@ export function loadConfig(
   }
   if (parsed.maxAttachmentSize === 0) problems.push('PIGEONHOLE_MAX_ATTACHMENT_SIZE must be at least 1');
   if (parsed.previewUrlTtl === 0) problems.push('PIGEONHOLE_PREVIEW_URL_TTL must be at least 1');
+  for (const key of ['maxJsonDepth', 'maxListItems', 'maxRecipients', 'maxHeaderLength'] as const) {
+    if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
+  }
+  if ((parsed.maxListItems as number) > MAX_LIST_ITEMS_CEILING) {
+    problems.push(`PIGEONHOLE_MAX_LIST_ITEMS must be at most ${MAX_LIST_ITEMS_CEILING} (the databases' limits on bound values)`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     httpPort: parsed.httpPort as number,
@@ -145,6 +159,10 @@ export function loadConfig(
     webhookAllow: Object.freeze(((parsed.webhookAllow as string | undefined) ?? '').split(',').map((e) => e.trim()).filter(Boolean)),
     previewUrlTtl: parsed.previewUrlTtl as number,
     corsOrigins: parsed.corsOrigins as '*' | readonly string[],
+    maxJsonDepth: parsed.maxJsonDepth as number,
+    maxListItems: parsed.maxListItems as number,
+    maxRecipients: parsed.maxRecipients as number,
+    maxHeaderLength: parsed.maxHeaderLength as number,
   });
 }
 

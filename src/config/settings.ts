@@ -54,7 +54,12 @@ export type SettingKey =
   | 'webhookBlockPrivate'
   | 'webhookAllow'
   | 'previewUrlTtl'
-  | 'corsOrigins';
+  | 'corsOrigins'
+  // Request limits (issue 15, finding 5)
+  | 'maxJsonDepth'
+  | 'maxListItems'
+  | 'maxRecipients'
+  | 'maxHeaderLength';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -134,6 +139,15 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'milliseconds the links of getEmailPreviewURLs and getSentEmailPreviewURLs open their email without a key (each carries a signed token for that one email)' },
   { key: 'corsOrigins', env: 'PIGEONHOLE_CORS_ORIGINS', flag: '--cors-origins', kind: 'origins', default: '*',
     help: 'web origins whose pages may call the API from a browser (CORS), comma-separated like https://app.example.com,http://localhost:3000; * = any origin. Never with cookies: the key travels in x-api-key' },
+  // Request limits: input over one is a 400 naming the field and the setting, checked before anything is written.
+  { key: 'maxJsonDepth', env: 'PIGEONHOLE_MAX_JSON_DEPTH', flag: '--max-json-depth', kind: 'count', default: '32',
+    help: 'deepest nesting of objects and arrays in a JSON request body (REST and GraphQL), checked before it is parsed; deeper bodies get 400' },
+  { key: 'maxListItems', env: 'PIGEONHOLE_MAX_LIST_ITEMS', flag: '--max-list-items', kind: 'count', default: '1000',
+    help: 'most items in any one list of a request (ids such as inboxIds or a bulk delete\'s, tags, repeated query parameters) and most fields in any one JSON object; more get 400. At most 10000, which keeps every query under SQLite\'s and PostgreSQL\'s limits on bound values' },
+  { key: 'maxRecipients', env: 'PIGEONHOLE_MAX_RECIPIENTS', flag: '--max-recipients', kind: 'count', default: '100',
+    help: 'recipients per message sent through the API (to, cc and bcc together; sendSmtpEnvelope\'s rcptTo; forwards, replies, queued and bulk sends); more get 400. SMTP has its own, PIGEONHOLE_SMTP_MAX_RECIPIENTS' },
+  { key: 'maxHeaderLength', env: 'PIGEONHOLE_MAX_HEADER_LENGTH', flag: '--max-header-length', kind: 'count', default: '16384',
+    help: 'longest header value an API send may set, in characters: subject, from name, reply-to, each address, each custom header name and value, a sendSmtpEnvelope Message-ID (never more than 998, the line limit of RFC 5322); longer get 400' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

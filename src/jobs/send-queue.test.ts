@@ -29,6 +29,28 @@ test('other errors are retried with capped exponential backoff, then fail once t
     { state: 'failed', errorName: 'Error', errorMessage: 'Gave up after 7 attempts: connect ECONNREFUSED' });
 });
 
+test('faults of the input itself fail the job at once: retrying would meet them again', () => {
+  const permanent = [
+    new RangeError('Maximum call stack size exceeded'),
+    Object.assign(new Error('index row size 3000 exceeds btree version 4 maximum 2704'), { code: '54000' }),
+    Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    Object.assign(new Error('too many SQL variables'), { code: 'SQLITE_ERROR' }),
+    Object.assign(new Error('string or blob too big'), { code: 'SQLITE_TOOBIG' }),
+  ];
+  for (const error of permanent) {
+    const outcome = outcomeOf(job(0), { error }, 10, settings);
+    assert.equal(outcome.state, 'failed', error.message);
+    assert.match((outcome as { errorMessage: string }).errorMessage, /^Cannot be sent: /);
+  }
+  const transient = [
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+    Object.assign(new Error('no such table'), { code: 'SQLITE_ERROR' }),
+    Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+  ];
+  for (const error of transient) assert.equal(outcomeOf(job(0), { error }, 10, settings).state, 'pending', error.message);
+});
+
 /** The repository contract in memory: enough to drive the worker's claim/complete loop. */
 type MemoryJob = ClaimedSend & { state: string; nextAttemptAt: number; outcome?: SendAttemptOutcome };
 function memoryRepo(jobs: MemoryJob[]): SendQueueRepository {

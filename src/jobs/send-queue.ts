@@ -42,10 +42,27 @@ const EXCEPTION_NAMES: Partial<Record<ErrorCode, string>> = {
 };
 
 /**
+ * Faults that come from the job's own input, so every attempt would meet them again: the
+ * engine's RangeError (a call stack or string too big), and the databases' refusals of a
+ * value (PostgreSQL SQLSTATE class 22 "data exception" and 54 "program limit exceeded";
+ * SQLite's "too big", "too many SQL variables" and constraint errors). Connection losses,
+ * timeouts, busy or locked databases and everything unknown stay transient.
+ */
+export function isPermanentFault(err: unknown): boolean {
+  if (err instanceof RangeError) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  if (/^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
+  if (/^SQLITE_(TOOBIG|RANGE|MISMATCH|CONSTRAINT)/.test(code)) return true;
+  return code === 'SQLITE_ERROR' && /too many SQL variables|too many terms/i.test(String((err as Error).message));
+}
+
+/**
  * What an attempt means for the job. A send that returned was recorded (a receipt and a
  * delivery status per recipient, FAILED ones included: the relay's refusal is the
  * recipient's outcome, and repeating the send would only record it twice), so it is done.
- * A 4xx-type refusal (bad options, inbox gone or expired) is final. Anything else (the
+ * A 4xx-type refusal (bad options, inbox gone or expired) or a fault of the input
+ * (`isPermanentFault`) is final. Anything else (the
  * database unavailable, an unexpected fault before the receipt was stored) is transient:
  * retried with capped exponential backoff until the retry window closes.
  */
@@ -57,6 +74,7 @@ export function outcomeOf(job: ClaimedSend, result: { sentEmailId: string } | { 
     return { state: 'failed', errorName: EXCEPTION_NAMES[err.code] ?? err.code, errorMessage: message };
   }
   const errorName = err instanceof Error ? err.constructor.name : 'Error';
+  if (isPermanentFault(err)) return { state: 'failed', errorName, errorMessage: `Cannot be sent: ${message}` };
   const nextAttemptAt = now + backoffMs(job.attempts + 1, settings.retryBaseMs, settings.maxBackoffMs);
   if (nextAttemptAt > job.createdAt.getTime() + settings.retryWindowMs) {
     return { state: 'failed', errorName, errorMessage: `Gave up after ${job.attempts + 1} attempts: ${message}` };

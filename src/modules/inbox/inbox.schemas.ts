@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, Nullable, PageOf, PageQuery, SortDirection, StringEnum, Uuid } from '../shared/schemas.js';
+import { DateTime, INT32_MAX, LONGEST_MS, Nullable, PageOf, PageQuery, SEARCH_MAX_LENGTH, SortDirection, StringEnum, Uuid } from '../shared/schemas.js';
 
 /**
  * Wire models with the official client's names and fields. Output inboxType follows the
@@ -71,7 +71,7 @@ export const CreateInboxDto = Type.Object(
     tags: Type.Optional(Nullable(Type.Array(Type.String()))),
     expiresAt: Type.Optional(Nullable(DateTime)),
     favourite: Type.Optional(Nullable(Type.Boolean())),
-    expiresIn: Type.Optional(Nullable(Type.Integer())),
+    expiresIn: Type.Optional(Nullable(Type.Integer({ minimum: LONGEST_MS * -1, maximum: LONGEST_MS }))),
     allowTeamAccess: Type.Optional(Nullable(Type.Boolean())),
     inboxType: Type.Optional(Nullable(InboxTypeIn)),
     virtualInbox: Type.Optional(Nullable(Type.Boolean())),
@@ -90,7 +90,7 @@ export const CreateInboxQuery = Type.Object({
   useDomainPool: Type.Optional(Type.Boolean()),
   favourite: Type.Optional(Type.Boolean()),
   expiresAt: Type.Optional(DateTime),
-  expiresIn: Type.Optional(Type.Integer()),
+  expiresIn: Type.Optional(Type.Integer({ minimum: LONGEST_MS * -1, maximum: LONGEST_MS })),
   allowTeamAccess: Type.Optional(Type.Boolean()),
   inboxType: Type.Optional(InboxTypeIn),
   virtualInbox: Type.Optional(Type.Boolean()),
@@ -118,11 +118,11 @@ export const SetInboxFavouritedOptions = Type.Object(
 
 export const SearchInboxesOptions = Type.Object(
   {
-    pageIndex: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
-    pageSize: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+    pageIndex: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: INT32_MAX }))),
+    pageSize: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: INT32_MAX }))),
     sortDirection: Type.Optional(Nullable(SortDirection)),
     favourite: Type.Optional(Nullable(Type.Boolean())),
-    search: Type.Optional(Nullable(Type.String())),
+    search: Type.Optional(Nullable(Type.String({ maxLength: SEARCH_MAX_LENGTH }))),
     tag: Type.Optional(Nullable(Type.String())),
     since: Type.Optional(Nullable(DateTime)),
     before: Type.Optional(Nullable(DateTime)),
@@ -137,7 +137,7 @@ export const SearchInboxesOptions = Type.Object(
 export const AllInboxesQuery = Type.Object({
   ...PageQuery,
   favourite: Type.Optional(Type.Boolean({ description: 'only favourites when true' })),
-  search: Type.Optional(Type.String({ description: 'partial match on id, address, name and tags' })),
+  search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'partial match on id, address, name and tags' })),
   tag: Type.Optional(Type.String()),
   teamAccess: Type.Optional(Type.Boolean({ description: 'deprecated; ignored' })),
   since: Type.Optional(DateTime),

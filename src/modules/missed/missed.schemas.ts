@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_WAIT_MS } from '../../events/wait.js';
-import { DateTime, INT32_MAX, Nullable, PageOf, PageQuery, Uuid } from '../shared/schemas.js';
+import { DateTime, INT32_MAX, Nullable, PageOf, PageQuery, SEARCH_MAX_LENGTH, Uuid } from '../shared/schemas.js';
 
 const Addresses = Type.Array(Type.String());
 
@@ -56,7 +56,7 @@ export const MissedEmailIdParams = Type.Object({ missedEmailId: Uuid });
 
 export const MissedEmailsQuery = Type.Object({
   ...PageQuery,
-  searchFilter: Type.Optional(Type.String({ description: 'case-insensitive partial match on subject, from, recipients and id' })),
+  searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'case-insensitive partial match on subject, from, recipients and id' })),
   since: Type.Optional(DateTime),
   before: Type.Optional(DateTime),
   inboxId: Type.Optional(Uuid),

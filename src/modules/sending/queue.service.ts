@@ -6,8 +6,15 @@ import { pageRequest, toPage, type SortDirection } from '../../core/paging.js';
 import type { ClaimedSend, InboxRepository, SendQueueRecord, SendQueueRepository } from '../../storage/ports.js';
 import type { SendWithQueueResult } from './queue.schemas.js';
 import { SendCheck } from './send-check.js';
+import { checkSendInput } from './send-limits.js';
+import { SendEmailOptions } from './sending.schemas.js';
 import type { SendingService } from './sending.service.js';
 import type { SendEmailInput } from './sending.types.js';
+
+/** The fields a queued send keeps: SendEmailOptions' own. Validation keeps unknown fields; they are not stored. */
+const OPTION_NAMES = Object.keys(SendEmailOptions.properties);
+const optionsOf = (input: SendEmailInput): Record<string, unknown> =>
+  Object.fromEntries(OPTION_NAMES.filter((name) => name in input).map((name) => [name, input[name as keyof SendEmailInput]]));
 
 export const toSendWithQueueResult = (job: SendQueueRecord): Static<typeof SendWithQueueResult> => ({
   id: job.id,
@@ -44,9 +51,11 @@ export class SendQueueService {
   /**
    * With `validate`, every check of sendEmail runs first (canSend's path) and a refusal is a
    * 400 with nothing queued. Without it only the inbox is checked (404 if not the caller's);
-   * the rest is found out when the job runs, and shows in its result.
+   * the rest is found out when the job runs, and shows in its result. The limits on
+   * recipients and header lengths apply either way: such a job could never be sent.
    */
   async enqueue(tenantId: string, inboxId: string, input: SendEmailInput, validate: boolean): Promise<SendQueueRecord> {
+    checkSendInput(input, this.sending.limits);
     if (validate) {
       const verdict = await this.checker.check(tenantId, inboxId, input);
       if (!verdict.isSendingPermitted) throw badRequest(verdict.message ?? 'The email cannot be sent');
@@ -59,7 +68,7 @@ export class SendQueueService {
       tenantId,
       inboxId,
       subject: input.subject ?? null,
-      options: { ...input },
+      options: optionsOf(input),
       state: 'pending',
       attempts: 0,
       // The worker schedules on wall-clock time: due at once.

@@ -17,6 +17,7 @@ import { publishDeliveryStatuses, publishSent } from './delivery-events.js';
 import type { ReplyContext, SendEmailInput } from './sending.types.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import { withPixel } from '../tracking/pixel-html.js';
+import { checkHeaderLength, checkRecipientCount, checkSendInput, DEFAULT_SEND_LIMITS, MAX_MESSAGE_ID_LENGTH, type SendLimits } from './send-limits.js';
 
 const ADDRESS_RE = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 
@@ -52,6 +53,8 @@ export class SendingService {
     private readonly bounces?: BounceRecorder,
     /** adds tracking pixels (addTrackingPixel); none = the option is refused */
     private readonly tracking?: TrackingService,
+    /** recipients per message and header lengths (PIGEONHOLE_MAX_RECIPIENTS, PIGEONHOLE_MAX_HEADER_LENGTH) */
+    readonly limits: SendLimits = DEFAULT_SEND_LIMITS,
   ) {}
 
   /** Parses a raw message as ingest does (off the event loop, within its budget and limits). */
@@ -60,6 +63,7 @@ export class SendingService {
   }
 
   async send(tenantId: string, inboxId: string, input: SendEmailInput, reply?: ReplyContext): Promise<SendOutcome> {
+    checkSendInput(input, this.limits);
     const inbox = await this.senderInbox(tenantId, inboxId);
     for (const [field, feature] of NOT_YET) {
       const value = input[field];
@@ -141,6 +145,9 @@ export class SendingService {
 
   /** sendSmtpEnvelope: the caller's own MIME message, to the envelope recipients given. */
   async sendEnvelope(tenantId: string, inboxId: string, envelope: { mailFrom: string; rcptTo: string[]; data: string }): Promise<SendOutcome> {
+    checkRecipientCount(envelope.rcptTo.length, 'rcptTo', this.limits);
+    checkHeaderLength('mailFrom', envelope.mailFrom, this.limits);
+    for (const address of envelope.rcptTo) checkHeaderLength('an address of rcptTo', address, this.limits);
     const inbox = await this.senderInbox(tenantId, inboxId);
     const rcptTo = envelope.rcptTo.map((a) => a.trim()).filter(Boolean);
     const invalid = rcptTo.filter((a) => !ADDRESS_RE.test(a));
@@ -151,6 +158,7 @@ export class SendingService {
     }
     const raw = Buffer.from(envelope.data.replace(/\r?\n/g, '\r\n'), 'utf8');
     const messageId = /^message-id:\s*(.+)$/im.exec(envelope.data)?.[1]?.trim() ?? `<${newId()}@${inbox.domain}>`;
+    checkHeaderLength('the Message-ID of data', messageId, this.limits, Math.min(MAX_MESSAGE_ID_LENGTH, this.limits.maxHeaderLength));
     const subject = /^subject:\s*(.*)$/im.exec(envelope.data)?.[1]?.trim() ?? null;
     return this.record(inbox, raw, {
       messageId,

@@ -20,6 +20,19 @@ export const SortDirection = StringEnum(['ASC', 'DESC'], { description: 'Sort di
 /** The spec types page and size as int32. */
 export const INT32_MAX = 2_147_483_647;
 
+/**
+ * Upper bound of millisecond durations (timeouts, expiresIn): the largest integer JavaScript
+ * counts exactly. Every integer a request carries has bounds, so 1e23 is a 400, not a fault
+ * deep in a timer or the database.
+ */
+export const LONGEST_MS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Longest search filter (searchFilter, search): a partial match becomes a LIKE pattern, and
+ * SQLite refuses patterns over 50,000 bytes with an error (a 500) rather than an answer.
+ */
+export const SEARCH_MAX_LENGTH = 1000;
+
 /** page/size/sort query parameters of every paginated list. */
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 0, maximum: INT32_MAX, default: 0, description: 'zero-based page index' })),

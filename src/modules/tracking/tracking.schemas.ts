@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, Nullable, PageOf, PageQuery, Uuid } from '../shared/schemas.js';
+import { DateTime, Nullable, PageOf, PageQuery, SEARCH_MAX_LENGTH, Uuid } from '../shared/schemas.js';
 
 export const CreateTrackingPixelOptions = Type.Object(
   {
@@ -43,7 +43,7 @@ export const PageTrackingPixelProjection = PageOf(Type.Ref(TrackingPixelProjecti
 /** Query of every tracking-pixel list. */
 export const TrackingPixelsQuery = Type.Object({
   ...PageQuery,
-  searchFilter: Type.Optional(Type.String({ description: 'case-insensitive partial match on name, recipient and id' })),
+  searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'case-insensitive partial match on name, recipient and id' })),
   since: Type.Optional(DateTime),
   before: Type.Optional(DateTime),
 });

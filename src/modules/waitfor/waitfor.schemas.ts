@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, INT32_MAX, Nullable, SortDirection, StringEnum, Uuid } from '../shared/schemas.js';
+import { DateTime, INT32_MAX, LONGEST_MS, Nullable, SortDirection, StringEnum, Uuid } from '../shared/schemas.js';
 
 /** Wire models of WaitForController with the official client's names and fields. */
 
@@ -37,8 +37,8 @@ export const WaitForConditions = Type.Object(
   {
     inboxId: Uuid,
     count: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: INT32_MAX, description: 'matching emails expected (default 1)' }))),
-    delayTimeout: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'accepted; waiting is event-driven, there is no retry delay' }))),
-    timeout: Type.Integer({ minimum: 0, description: 'milliseconds to wait (cut to PIGEONHOLE_MAX_WAIT)' }),
+    delayTimeout: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: LONGEST_MS, description: 'accepted; waiting is event-driven, there is no retry delay' }))),
+    timeout: Type.Integer({ minimum: 0, maximum: LONGEST_MS, description: 'milliseconds to wait (cut to PIGEONHOLE_MAX_WAIT)' }),
     unreadOnly: Type.Optional(Nullable(Type.Boolean())),
     countType: Type.Optional(StringEnum(COUNT_TYPES, { description: 'EXACTLY (default) or ATLEAST count matching emails' })),
     ...matchFields,
@@ -56,12 +56,12 @@ export type WaitForConditionsT = Static<typeof WaitForConditions>;
 
 /** Query parameters the wait operations share (the client sends them on every one). */
 export const waitQuery = {
-  timeout: Type.Optional(Type.Integer({ minimum: 0, description: 'milliseconds to wait (default 30000, cut to PIGEONHOLE_MAX_WAIT)' })),
+  timeout: Type.Optional(Type.Integer({ minimum: 0, maximum: LONGEST_MS, description: 'milliseconds to wait (default 30000, cut to PIGEONHOLE_MAX_WAIT)' })),
   unreadOnly: Type.Optional(Type.Boolean({ description: 'consider only unread emails' })),
   since: Type.Optional(DateTime),
   before: Type.Optional(DateTime),
   sort: Type.Optional(SortDirection),
-  delay: Type.Optional(Type.Integer({ minimum: 0, description: 'accepted; waiting is event-driven, there is no retry delay' })),
+  delay: Type.Optional(Type.Integer({ minimum: 0, maximum: LONGEST_MS, description: 'accepted; waiting is event-driven, there is no retry delay' })),
 };
 
 export const waitForModelSchemas = [MatchOption, ConditionOption, MatchOptions, WaitForConditions];

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DateTime, Nullable, PageOf, PageQuery, StringEnum, Uuid } from '../shared/schemas.js';
+import { DateTime, Nullable, PageOf, PageQuery, SEARCH_MAX_LENGTH, StringEnum, Uuid } from '../shared/schemas.js';
 import { WEBHOOK_EVENT_NAMES } from './payloads.js';
 
 export const EventNameEnum = StringEnum(WEBHOOK_EVENT_NAMES, { description: 'the event that triggers the webhook' });
@@ -237,7 +237,7 @@ export const ResultIdParams = Type.Object({ webhookResultId: Uuid });
 const Since = Type.Optional(DateTime);
 export const WebhookListQuery = Type.Object({
   ...PageQuery,
-  searchFilter: Type.Optional(Type.String()),
+  searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
   since: Since,
   before: Since,
   eventType: Type.Optional(EventNameEnum),
@@ -251,14 +251,14 @@ export const WebhookListQuery = Type.Object({
 });
 export const ResultListQuery = Type.Object({
   ...PageQuery,
-  searchFilter: Type.Optional(Type.String()),
+  searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
   since: Since,
   before: Since,
   unseenOnly: Type.Optional(Type.Boolean()),
   resultType: Type.Optional(ResultTypeEnum),
   eventName: Type.Optional(EventNameEnum),
-  minStatusCode: Type.Optional(Type.Integer()),
-  maxStatusCode: Type.Optional(Type.Integer()),
+  minStatusCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'HTTP status codes have three digits' })),
+  maxStatusCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 999, description: 'HTTP status codes have three digits' })),
   inboxId: Type.Optional(Uuid),
   smsId: Type.Optional(Uuid),
   attachmentId: Type.Optional(Uuid),

@@ -6,6 +6,7 @@ import type { InboxService } from '../../modules/inbox/inbox.service.js';
 import type { SendingService } from '../../modules/sending/sending.service.js';
 import { buildContext } from './context.js';
 import { formatGraphqlErrors } from './errors.js';
+import { registerGraphqlRequestShape } from './request-shape.js';
 import { buildResolvers } from './resolvers/index.js';
 import { typeDefs } from './schema.js';
 
@@ -27,6 +28,7 @@ const QUERY_DEPTH_LIMIT = 8;
  * outside that context (graphiql.ts) since a browser cannot send the key to open it.
  */
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions): Promise<void> {
+  registerGraphqlRequestShape(app);
   await app.register(mercurius, {
     schema: typeDefs,
     resolvers: buildResolvers(options) as IResolvers,

@@ -8,7 +8,7 @@ import { badRequest } from '../../core/errors.js';
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const where = findNul(request.query, 'query parameter') ?? findNul(request.body, 'body field');
+    const where = findNul(request.params, 'path parameter') ?? findNul(request.query, 'query parameter') ?? findNul(request.body, 'body field');
     if (where) throw badRequest(`${where} contains a NUL character (\\u0000), which is not allowed`);
   });
 }

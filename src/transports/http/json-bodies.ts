@@ -2,18 +2,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../core/errors.js';
 import type { Operation } from '../../core/operation.js';
 import { deref, isObjectSchema, requiredOf, type SchemaLookup } from './schema-lookup.js';
+import { depthError, jsonDepthExceeds } from './request-limits.js';
 
 /**
  * JSON bodies as Fastify parses them, except that an empty body (or only white space) is no
  * body: clients (the generated MailSlurp client among them) send Content-Type:
  * application/json with nothing after it when every option is left out. What no body means
- * for an operation is `absentBodyHook`'s business.
+ * for an operation is `absentBodyHook`'s business. A body nesting deeper than `maxDepth`
+ * is refused (400) before it is parsed.
  */
-export function registerJsonBodies(app: FastifyInstance): void {
+export function registerJsonBodies(app: FastifyInstance, maxDepth: number): void {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    ((body as string).trim() === '' ? done(null, undefined) : json(request, body as string, done)));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    if (jsonDepthExceeds(text, maxDepth)) return done(depthError(maxDepth), undefined);
+    return json(request, text, done);
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { toEmailProjection } from '../email.dto.js';
 import { PageEmailProjection } from '../email.schemas.js';
 import { emailOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
-import { DateTime, PageQuery, Uuid } from '../../shared/schemas.js';
+import { DateTime, PageQuery, SEARCH_MAX_LENGTH, Uuid } from '../../shared/schemas.js';
 import type { EmailFilter } from '../../../storage/ports.js';
 
 /** Query parameters shared by the tenant-wide email lists (offset-paginated, organization). */
@@ -12,7 +12,7 @@ export const EmailListQuery = {
   ...PageQuery,
   inboxId: Type.Optional(Type.Array(Uuid, { description: "only these inboxes' emails" })),
   unreadOnly: Type.Optional(Type.Boolean()),
-  searchFilter: Type.Optional(Type.String({ description: 'partial match on subject, sender, recipients and id' })),
+  searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'partial match on subject, sender, recipients and id' })),
   since: Type.Optional(DateTime),
   before: Type.Optional(DateTime),
   favourited: Type.Optional(Type.Boolean()),

@@ -2,7 +2,7 @@ import { emailOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
 import { Type } from '@sinclair/typebox';
 import { toPage } from '../../../core/paging.js';
-import { DateTime, PageQuery, Uuid } from '../../shared/schemas.js';
+import { DateTime, PageQuery, SEARCH_MAX_LENGTH, Uuid } from '../../shared/schemas.js';
 import { toEmailThreadProjection } from '../thread.dto.js';
 import { PageEmailThreadProjection } from '../thread.schemas.js';
 
@@ -12,7 +12,7 @@ export const getEmailThreads = emailOperation({
   query: Type.Object({
     ...PageQuery,
     inboxId: Type.Optional(Uuid),
-    searchFilter: Type.Optional(Type.String({ description: "partial match on a message's subject, sender or recipients, or the thread id" })),
+    searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: "partial match on a message's subject, sender or recipients, or the thread id" })),
     since: Type.Optional(DateTime),
     before: Type.Optional(DateTime),
     htmlSelector: Type.Optional(Type.String({ description: 'CSS selector: lastBodyExcerpt is the text it matches in the latest HTML body' })),

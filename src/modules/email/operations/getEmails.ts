@@ -1,7 +1,7 @@
 import { inboxEmailOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
 import { Type } from '@sinclair/typebox';
-import { DateTime, SortDirection } from '../../shared/schemas.js';
+import { DateTime, LONGEST_MS, SortDirection } from '../../shared/schemas.js';
 import { InboxIdParams } from '../../inbox/inbox.schemas.js';
 import { toEmailPreview } from '../email.dto.js';
 import { EmailPreview } from '../email.schemas.js';
@@ -16,7 +16,7 @@ export const getEmails = inboxEmailOperation({
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'at most 100' })),
     sort: Type.Optional(SortDirection),
     retryTimeout: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WAIT_MS, description: 'ms to wait for minCount' })),
-    delayTimeout: Type.Optional(Type.Integer({ minimum: 0, description: 'accepted; waiting is event-driven' })),
+    delayTimeout: Type.Optional(Type.Integer({ minimum: 0, maximum: LONGEST_MS, description: 'accepted; waiting is event-driven' })),
     minCount: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
     unreadOnly: Type.Optional(Type.Boolean()),
     before: Type.Optional(DateTime),

@@ -1,10 +1,10 @@
 import { inboxOperation } from './define.js';
 import { Type } from '@sinclair/typebox';
 import { toPage } from '../../../core/paging.js';
-import { PageQuery } from '../../shared/schemas.js';
+import { PageQuery, SEARCH_MAX_LENGTH } from '../../shared/schemas.js';
 import { PageInboxTags } from '../inbox.schemas.js';
 
-const TagsQuery = Type.Object({ ...PageQuery, searchFilter: Type.Optional(Type.String()) });
+const TagsQuery = Type.Object({ ...PageQuery, searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })) });
 
 export const getInboxTags = inboxOperation({
   operationId: 'getInboxTags', method: 'GET', path: '/inboxes/tags',

@@ -1,7 +1,7 @@
 import { inboxOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
 import { Type } from '@sinclair/typebox';
-import { DateTime, SortDirection } from '../../shared/schemas.js';
+import { DateTime, INT32_MAX, SortDirection } from '../../shared/schemas.js';
 import { toInboxDto } from '../inbox.dto.js';
 import { InboxDto } from '../inbox.schemas.js';
 
@@ -9,7 +9,7 @@ export const getInboxes = inboxOperation({
   operationId: 'getInboxes', method: 'GET', path: '/inboxes',
   summary: 'List inboxes, capped at 100 (use getAllInboxes for pages)',
   query: Type.Object({
-        size: Type.Optional(Type.Integer({ minimum: 1, default: 100, description: 'at most 100' })),
+        size: Type.Optional(Type.Integer({ minimum: 1, maximum: INT32_MAX, default: 100, description: 'at most 100' })),
         sort: Type.Optional(SortDirection),
         since: Type.Optional(DateTime),
         before: Type.Optional(DateTime),

@@ -1,14 +1,14 @@
 import { inboxOperation } from './define.js';
 import { Type } from '@sinclair/typebox';
 import { toPage } from '../../../core/paging.js';
-import { PageQuery } from '../../shared/schemas.js';
+import { PageQuery, SEARCH_MAX_LENGTH } from '../../shared/schemas.js';
 import { toInboxPreview } from '../inbox.dto.js';
 import { PageInboxProjection } from '../inbox.schemas.js';
 
 export const getInboxesByTag = inboxOperation({
   operationId: 'getInboxesByTag', method: 'GET', path: '/inboxes/tags/inboxes',
   summary: 'Page through the inboxes with a tag',
-  query: Type.Object({ ...PageQuery, searchFilter: Type.Optional(Type.String()), tag: Type.String() }),
+  query: Type.Object({ ...PageQuery, searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })), tag: Type.String({ maxLength: SEARCH_MAX_LENGTH }) }),
   response: Type.Ref(PageInboxProjection),
   handler: async ({ tenantId, query: q }, { inboxes }) => {
     const { slice, request: page } = await inboxes.page(tenantId, {

@@ -2,7 +2,7 @@ import { inboxOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
 import { Type } from '@sinclair/typebox';
 import { toPage } from '../../../core/paging.js';
-import { DateTime, PageQuery } from '../../shared/schemas.js';
+import { DateTime, PageQuery, SEARCH_MAX_LENGTH } from '../../shared/schemas.js';
 import { toOrganizationInbox } from '../inbox.dto.js';
 import { PageOrganizationInboxProjection } from '../inbox.schemas.js';
 
@@ -12,7 +12,7 @@ export const getOrganizationInboxes = inboxOperation({
   summary: "Page through the organization's team-access inboxes",
   query: Type.Object({
         ...PageQuery,
-        searchFilter: Type.Optional(Type.String()),
+        searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
         since: Type.Optional(DateTime),
         before: Type.Optional(DateTime),
       }),

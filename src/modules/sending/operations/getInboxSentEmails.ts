@@ -1,7 +1,7 @@
 import { sentListPage } from './getSentEmail.js';
 import { inboxSendOperation } from './define.js';
 import { Type } from '@sinclair/typebox';
-import { CountDto, DateTime, PageQuery } from '../../shared/schemas.js';
+import { CountDto, DateTime, PageQuery, SEARCH_MAX_LENGTH } from '../../shared/schemas.js';
 import { InboxIdParams } from '../../inbox/inbox.schemas.js';
 import { PageSentEmailProjection } from '../sending.schemas.js';
 
@@ -11,7 +11,7 @@ export const getInboxSentEmails = inboxSendOperation({
   params: InboxIdParams,
   query: Type.Object({
     ...PageQuery,
-    searchFilter: Type.Optional(Type.String()),
+    searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
     since: Type.Optional(DateTime),
     before: Type.Optional(DateTime),
   }),

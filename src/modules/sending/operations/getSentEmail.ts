@@ -2,7 +2,7 @@ import { sentEmailOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { toPage } from '../../../core/paging.js';
-import { DateTime, PageQuery, Uuid } from '../../shared/schemas.js';
+import { DateTime, PageQuery, SEARCH_MAX_LENGTH, Uuid } from '../../shared/schemas.js';
 import { toSentEmailDto, toSentEmailProjection } from '../sending.dto.js';
 import { PageSentEmailProjection, SentEmailDto } from '../sending.schemas.js';
 import type { SendingService } from '../sending.service.js';
@@ -21,7 +21,7 @@ export const getSentEmail = sentEmailOperation({
 export const SentListQuery = Type.Object({
   ...PageQuery,
   inboxId: Type.Optional(Uuid),
-  searchFilter: Type.Optional(Type.String()),
+  searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
   since: Type.Optional(DateTime),
   before: Type.Optional(DateTime),
 });
