@@ -142,7 +142,7 @@ export async function startServer(
     hasOtherUsers: async () => (await store.repos.users.list({ page: 0, size: 1, sort: 'ASC' })).total > 1,
   });
   const webhookTargets = { blockPrivate: targetRule.blockPrivate, allow: webhookAllow };
-  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
+  const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, smtpDedupeWindow: config.smtpDedupeWindow, endpoints, tracking,
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
 
   // The admin key is put in place last, once every port is bound (a start that fails on a

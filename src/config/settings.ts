@@ -42,6 +42,7 @@ export type SettingKey =
   | 'smtpMaxRecipients'
   | 'smtpMaxConnections'
   | 'smtpIdleTimeout'
+  | 'smtpDedupeWindow'
   | 'maxAttachmentSize'
   | 'relayUrl'
   | 'webhookTimeout'
@@ -104,6 +105,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     default: '1000', help: 'concurrent SMTP connections per listener; more are refused with 421' },
   { key: 'smtpIdleTimeout', env: 'PIGEONHOLE_SMTP_IDLE_TIMEOUT', flag: '--smtp-idle-timeout', kind: 'count',
     default: '60000', help: 'milliseconds an SMTP connection may stay silent before it is closed' },
+  { key: 'smtpDedupeWindow', env: 'PIGEONHOLE_SMTP_DEDUPE_WINDOW', flag: '--smtp-dedupe-window', kind: 'count',
+    default: '600000', help: 'milliseconds within which a message received over SMTP again (same Message-ID and same raw bytes, for the same inbox) is a client retry whose first 250 was lost: it gets 250 and is not stored again; 0 = off (mail without a Message-ID is never deduped)' },
   { key: 'maxAttachmentSize', env: 'PIGEONHOLE_MAX_ATTACHMENT_SIZE', flag: '--max-attachment-size', kind: 'count',
     default: '26214400', help: 'largest attachment upload in bytes (POST /attachments and its bytes and multipart forms); larger ones get 413' },
   { key: 'relayUrl', env: 'PIGEONHOLE_RELAY_URL', flag: '--relay-url', kind: 'smtp-url', secret: true,
