@@ -1,6 +1,6 @@
 /**
  * `node --experimental-websocket --import tsx bench/memory-after-fuzz.ts [--postgres URL]
- *  [--json N] [--mime N] [--env KEY=VALUE ...] [--snapshots DIR]`
+ *  [--json N] [--mime N] [--idle MS] [--env KEY=VALUE ...] [--snapshots DIR]`
  *
  * Does memory come back after hostile input (issue 15, finding 8)? Starts the built server
  * with the inspector on a loopback port, then records RSS and V8 heap (after a forced GC,
@@ -26,6 +26,7 @@ const jsonCount = Number(arg('--json') ?? 3000);
 const mimeCount = Number(arg('--mime') ?? 1500);
 const postgres = arg('--postgres');
 const snapshots = arg('--snapshots');
+const idleMs = Number(arg('--idle') ?? 12_000);
 const env = Object.fromEntries(args.flatMap((a, i) => (args[i - 1] === '--env' ? [a.split('=') as [string, string]] : [])));
 
 /** A small xorshift generator: the same hostile inputs on every run. */
@@ -114,8 +115,8 @@ function smapsRss(pid: number): { brkHeapMb: number; anonMappingsMb: number } {
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 async function measure(server: Pigeonhole, inspector: Inspector, label: string) {
-  // idle: a few quiet seconds for in-flight work, timers and the writer thread to settle
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // idle: quiet seconds for in-flight work, timers, the writer thread (and an allocator's decay) to settle
+  await new Promise((resolve) => setTimeout(resolve, idleMs));
   for (let i = 0; i < 3; i++) await inspector.call('HeapProfiler.collectGarbage');
   const memory = await inspector.memory();
   const rss = procStats(server.child.pid!)!;
