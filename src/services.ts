@@ -53,6 +53,8 @@ export interface ServiceDeps {
   maxAttachmentSize?: number;
   /** most received emails a tenant may hold; more become missed emails. 0 or unset = no cap */
   tenantEmailCap?: number;
+  /** milliseconds within which an SMTP retry of a stored message is not stored again; 0 = off; 10 minutes when unset */
+  smtpDedupeWindow?: number;
   /** where mail clients reach the SMTP listeners; startServer fills in the ports once listening */
   endpoints?: MailEndpoints;
   /** the public HTTP URL tracking pixel images are served at; startServer fills in the bound port */
@@ -73,7 +75,7 @@ export function createServices(deps: ServiceDeps): Services {
     (change) => deps.bus.publish('inbox.changed', change));
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
-  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser);
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser, deps.smtpDedupeWindow);
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits);

@@ -15,6 +15,8 @@ export interface Config {
   readonly inboxQuota: number;
   /** received emails per tenant; 0 means no cap */
   readonly tenantEmailCap: number;
+  /** milliseconds within which an SMTP retry of a stored message is not stored again; 0 = off */
+  readonly smtpDedupeWindow: number;
   /** milliseconds between expiry job passes; at least 1 */
   readonly expiryInterval: number;
   /** milliseconds; the longest any request is held waiting; at least 1 */
@@ -129,6 +131,7 @@ export function loadConfig(
     domainPool: Object.freeze(parsed.domainPool as string[]),
     inboxQuota: parsed.inboxQuota as number,
     tenantEmailCap: parsed.tenantEmailCap as number,
+    smtpDedupeWindow: parsed.smtpDedupeWindow as number,
     expiryInterval: parsed.expiryInterval as number,
     maxWait: parsed.maxWait as number,
     logLevel: parsed.logLevel as string,

@@ -46,6 +46,7 @@ export type SettingKey =
   | 'parseThreads'
   | 'mimeMaxDepth'
   | 'mimeMaxParts'
+  | 'smtpDedupeWindow'
   | 'maxAttachmentSize'
   | 'relayUrl'
   | 'webhookTimeout'
@@ -121,6 +122,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'deepest nesting of MIME parts a message may have; deeper ones are refused with SMTP 554 / HTTP 413' },
   { key: 'mimeMaxParts', env: 'PIGEONHOLE_MIME_MAX_PARTS', flag: '--mime-max-parts', kind: 'count', default: '1000',
     help: 'most MIME parts (attachments included) a message may have; more are refused with SMTP 554 / HTTP 413' },
+  { key: 'smtpDedupeWindow', env: 'PIGEONHOLE_SMTP_DEDUPE_WINDOW', flag: '--smtp-dedupe-window', kind: 'count',
+    default: '600000', help: 'milliseconds within which a message received over SMTP again (same Message-ID and same raw bytes, for the same inbox) is a client retry whose first 250 was lost: it gets 250 and is not stored again; 0 = off (mail without a Message-ID is never deduped)' },
   { key: 'maxAttachmentSize', env: 'PIGEONHOLE_MAX_ATTACHMENT_SIZE', flag: '--max-attachment-size', kind: 'count',
     default: '26214400', help: 'largest attachment upload in bytes (POST /attachments and its bytes and multipart forms); larger ones get 413' },
   { key: 'relayUrl', env: 'PIGEONHOLE_RELAY_URL', flag: '--relay-url', kind: 'smtp-url', secret: true,

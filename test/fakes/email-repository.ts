@@ -57,7 +57,18 @@ export class FakeEmailRepository implements EmailRepository {
     }
     // Copies of one message for several inboxes of a tenant share a thread.
     const threadOfCopy = new Map<string, string>();
-    for (const { email, raw, attachments } of batch) {
+    for (const item of batch) {
+      const { email, raw, attachments } = item;
+      delete item.duplicateOf;
+      // retry dedupe, as retry-dedupe.ts: the same bytes with a Message-ID already in the inbox
+      const original = item.dedupeSince && email.messageId
+        ? [...this.tables.emails.values()].find((row) => row.email.inboxId === email.inboxId
+          && row.email.rawSha256 === email.rawSha256 && row.email.createdAt.getTime() >= item.dedupeSince!.getTime())
+        : undefined;
+      if (original) {
+        item.duplicateOf = original.email.id;
+        continue;
+      }
       const copyKey = `${email.tenantId}\n${email.rawSha256}`;
       email.threadId = threadOfCopy.get(copyKey) ?? threadFor(this.tables, email.tenantId, threadKeys(email));
       threadOfCopy.set(copyKey, email.threadId);

@@ -293,11 +293,19 @@ describeEachDialect('GraphQL endpoint', (dialect) => {
     assert.match(page.headers.get('content-type') ?? '', /text\/html/);
     const html = await page.text();
     assert.match(html, /<title>GraphiQL<\/title>/);
-    // The scripts the page loads, relative to /graphql, are public too and point it at /graphql.
-    const config = await fetch(`${server.url}/graphiql/config.js`);
-    assert.equal(config.status, 200);
-    assert.match(await config.text(), /GRAPHQL_ENDPOINT = '\/graphql'/);
-    assert.equal((await fetch(`${server.url}/graphiql/main.js`)).status, 200);
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+    // The files the page loads are this server's own, public too; the loader points it at /graphql.
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(sources.length >= 5 && sources.every((s) => s.startsWith('/graphiql/assets/')), sources.join(' '));
+    for (const source of sources) {
+      const asset = await fetch(`${server.url}${source}`);
+      assert.equal(asset.status, 200, source);
+      assert.match(asset.headers.get('content-type') ?? '', /javascript|css/);
+      assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');
+      if (source.endsWith('loader.js')) assert.match(await asset.text(), /'\/graphql'/);
+      else await asset.arrayBuffer();
+    }
+    assert.equal((await fetch(`${server.url}/graphiql/assets/nothing.js`)).status, 404);
     // Without Accept: text/html, GET /graphql is the API: no key, no answer.
     assert.equal((await fetch(`${server.url}/graphql`)).status, 401);
   });

@@ -26,6 +26,22 @@ export interface InboundStep {
   apply(message: ParsedMessage, recipients: InboxRecord[], raw: Buffer): Promise<InboxRecord[]>;
 }
 
+/** What an SMTP delivery came to: the copies stored, and how many were retries of copies already held. */
+export interface Reception {
+  stored: EmailRecord[];
+  retries: number;
+}
+
+/** The text of the SMTP 250 for a reception. */
+export function receptionReply({ stored, retries }: Reception): string {
+  const inboxes = (n: number) => `${n} inbox${n === 1 ? '' : 'es'}`;
+  if (retries === 0) return `Message stored in ${inboxes(stored.length)}`;
+  return `Message stored in ${inboxes(stored.length)}; already held in ${inboxes(retries)} (a retry, not stored again)`;
+}
+
+/** Ten minutes: longer than any SMTP client waits for its 250 before it gives up and retries. */
+export const DEFAULT_RETRY_DEDUPE_WINDOW_MS = 10 * 60_000;
+
 /** Inbound mail: parse → steps → store (one transaction) → publish. */
 export class IngestService {
   constructor(
@@ -36,6 +52,8 @@ export class IngestService {
     private readonly steps: InboundStep[] = [],
     /** parses off the event loop (a worker pool) in the server; in-process without one */
     private readonly parser: MessageParser = MessageParser.inProcess(),
+    /** milliseconds within which an SMTP retry of a stored message is not stored again; 0 = off */
+    private readonly retryDedupeWindowMs = DEFAULT_RETRY_DEDUPE_WINDOW_MS,
   ) {}
 
   /** Parses a raw message as ingest does (worker pool, time budget, MIME limits): MessageRefused when it cannot be taken. */
@@ -68,13 +86,30 @@ export class IngestService {
    * a transport may acknowledge the message once this returns.
    */
   async deliver(raw: Buffer, recipients: InboxRecord[]): Promise<EmailRecord[]> {
+    return (await this.store(raw, recipients, false)).stored;
+  }
+
+  /**
+   * Mail from an SMTP client (MX delivery, or a submission to inboxes here): as deliver, but
+   * a message whose 250 the client never saw (the connection dropped or timed out after the
+   * commit) and that it sends again is not stored twice. A copy is such a retry when it has a
+   * Message-ID and its inbox already holds the same raw bytes from within the window; it is
+   * acknowledged and nothing is stored or published for it. Mail sent through the API, local
+   * deliveries of sends, imports and restores use deliver: each call there is a new message.
+   */
+  async receive(raw: Buffer, recipients: InboxRecord[]): Promise<Reception> {
+    return this.store(raw, recipients, this.retryDedupeWindowMs > 0);
+  }
+
+  private async store(raw: Buffer, recipients: InboxRecord[], dedupe: boolean): Promise<Reception> {
     const unique = [...new Map(recipients.map((inbox) => [inbox.id, inbox])).values()];
     const message = await this.parser.parse(raw);
     let accepted = unique;
     for (const step of this.steps) accepted = await step.apply(message, accepted, raw);
-    if (accepted.length === 0) return [];
+    if (accepted.length === 0) return { stored: [], retries: 0 };
 
     const now = this.clock.now();
+    const dedupeSince = dedupe ? new Date(now.getTime() - this.retryDedupeWindowMs) : undefined;
     const rawSha256 = createHash('sha256').update(raw).digest('hex');
     const attachmentHashes = message.attachments.map((a) => createHash('sha256').update(a.content).digest('hex'));
     const batch: IncomingEmail[] = accepted.map((inbox) => {
@@ -118,16 +153,17 @@ export class IngestService {
         textBody: message.textBody,
         htmlBody: message.htmlBody,
       };
-      return { email, raw, attachments };
+      return dedupeSince ? { email, raw, attachments, dedupeSince } : { email, raw, attachments };
     });
 
     await this.emails.storeIncoming(batch);
-    for (const { email } of batch) {
+    const stored = batch.filter((item) => !item.duplicateOf);
+    for (const { email } of stored) {
       // the committed record goes along in-process: a woken waitForLatestEmail answers from it
       this.bus.publish('email.received', {
         tenantId: email.tenantId, inboxId: email.inboxId, emailId: email.id, createdAt: email.createdAt,
       }, { email });
     }
-    return batch.map((b) => b.email);
+    return { stored: stored.map((b) => b.email), retries: batch.length - stored.length };
   }
 }

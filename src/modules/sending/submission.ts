@@ -1,6 +1,6 @@
 import type { InboxRecord } from '../../storage/ports.js';
 import type { AccessService, MailLogin } from '../access/access.service.js';
-import { RecipientRefused, type IngestService } from '../email/ingest.service.js';
+import { RecipientRefused, receptionReply, type IngestService } from '../email/ingest.service.js';
 import type { SendingService } from './sending.service.js';
 
 /** A recipient or sender refused, with the SMTP reply code the transport answers. */
@@ -86,7 +86,6 @@ export class SmtpSubmission {
       const { sent } = await this.sending.submit(envelope.sender, [...envelope.local.map((l) => l.address), ...envelope.outside], raw);
       return `Message sent as ${sent.id}`;
     }
-    const stored = await this.ingest.deliver(raw, envelope.local.map((l) => l.inbox));
-    return `Message stored in ${stored.length} inbox${stored.length === 1 ? '' : 'es'}`;
+    return receptionReply(await this.ingest.receive(raw, envelope.local.map((l) => l.inbox)));
   }
 }

@@ -18,13 +18,13 @@ export type WriterRequest =
   | { type: 'discard-events'; id: number; ids: string[]; now: number }
   | { type: 'close' };
 export type WriterReply =
-  | { id: number; threadIds: Array<string | null> }
+  | { id: number; threadIds: Array<string | null>; duplicateOf: Array<string | null> }
   | { id: number; removed: number }
   | { id: number; error: { name: string; message: string; code?: string } };
 type Answer = Exclude<WriterReply, { error: unknown }>;
 
 export interface IngestWriter {
-  /** Stores the batch in one transaction on the writer thread; sets each email.threadId. */
+  /** Stores the batch in one transaction on the writer thread; sets each email.threadId and duplicateOf. */
   storeIncoming(batch: IncomingEmail[]): Promise<void>;
   /**
    * DomainEventRepository.discard on the writer thread: every stored email records a domain
@@ -99,13 +99,19 @@ export function ingestWriter(file: string): IngestWriter {
         transfer.push(copy.buffer);
         return copy as Buffer;
       };
-      const items = batch.map(({ email, raw, attachments }) => ({
-        email, raw: moved(raw), attachments: attachments.map(({ record, content }) => ({ record, content: moved(content) })),
+      const items = batch.map(({ email, raw, attachments, dedupeSince }) => ({
+        email, raw: moved(raw), attachments: attachments.map(({ record, content }) => ({ record, content: moved(content) })), dedupeSince,
       }));
       const request: WriterRequest = { type: 'store', id, items };
       return new Promise<void>((resolve, reject) => {
         const answer = (reply: Answer) => {
-          if ('threadIds' in reply) reply.threadIds.forEach((threadId, i) => (batch[i]!.email.threadId = threadId));
+          if ('threadIds' in reply) {
+            batch.forEach((item, i) => {
+              item.email.threadId = reply.threadIds[i];
+              if (reply.duplicateOf[i]) item.duplicateOf = reply.duplicateOf[i]!;
+              else delete item.duplicateOf;
+            });
+          }
           resolve();
         };
         pending.set(id, { answer, reject });

@@ -56,11 +56,12 @@ parentPort!.on('message', (request: WriterRequest) => {
       email: item.email,
       raw: asBuffer(item.raw),
       attachments: item.attachments.map((a) => ({ record: a.record, content: asBuffer(a.content) })),
+      dedupeSince: item.dedupeSince,
     }));
     let reply: WriterReply;
     try {
       await emails.storeIncoming(batch);
-      reply = { id: request.id, threadIds: batch.map((b) => b.email.threadId ?? null) };
+      reply = { id: request.id, threadIds: batch.map((b) => b.email.threadId ?? null), duplicateOf: batch.map((b) => b.duplicateOf ?? null) };
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
       reply = { id: request.id, error: { name: e.name, message: e.message, code: (e as { code?: string }).code } };

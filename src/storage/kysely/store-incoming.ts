@@ -5,6 +5,7 @@ import { newId } from '../../core/ids.js';
 import { headerMessageId, threadKeys } from '../../core/threading.js';
 import { flag, toMillis } from './rows.js';
 import { recordDomainEvents } from './domain-event-repository.js';
+import { withoutRetries } from './retry-dedupe.js';
 
 /**
  * Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound
@@ -22,9 +23,12 @@ const ROWS_PER_INSERT = 100;
  * The result is what storing them one after the other would give: a message joins the
  * thread of the first of its threadKeys already stored (earlier messages of the group
  * count as stored), copies of one message for several inboxes of a tenant share a
- * thread, and each inbox hands out IMAP UIDs in arrival order.
+ * thread, each inbox hands out IMAP UIDs in arrival order, and a retry of a copy stored
+ * earlier (in the group or before it) is not stored at all (see withoutRetries).
  */
-export async function storeIncomingGroup(trx: Transaction<Database>, batch: IncomingEmail[]): Promise<void> {
+export async function storeIncomingGroup(trx: Transaction<Database>, group: IncomingEmail[]): Promise<void> {
+  // retries of mail already held are marked and left out first (retry-dedupe.ts)
+  const batch = await withoutRetries(trx, group);
   if (batch.length === 0) return;
   await putBlobs(trx, batch);
 

@@ -17,6 +17,7 @@ import * as m0015 from './0015_inbox_listing_index.js';
 import * as m0016 from './0016_domain_events.js';
 import * as m0017 from './0017_server_secrets.js';
 import * as m0018 from './0018_thread_tenant_index.js';
+import * as m0019 from './0019_retry_dedupe_index.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_domain_events': m0016,
   '0017_server_secrets': m0017,
   '0018_thread_tenant_index': m0018,
+  '0019_retry_dedupe_index': m0019,
 };

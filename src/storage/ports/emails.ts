@@ -41,6 +41,16 @@ export interface IncomingEmail {
   email: EmailRecord;
   raw: Buffer;
   attachments: Array<{ record: AttachmentRecord; content: Buffer }>;
+  /**
+   * Retry dedupe: when set and the message has a Message-ID, a copy is not stored if its
+   * inbox already holds one with the same raw bytes (rawSha256) created at or after this
+   * time, or an earlier item of the same batch is such a copy. Storage then sets
+   * `duplicateOf` to the id of the email already held and stores nothing for it (no email,
+   * no thread entry, no domain event).
+   */
+  dedupeSince?: Date;
+  /** set by storage: the email this copy is a retry of, when it was not stored (see dedupeSince) */
+  duplicateOf?: string;
 }
 
 export interface EmailFilter {

@@ -3,12 +3,17 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ASSET_BASE, LOADER_JS, PAGE_CSS, PAGE_HTML } from './graphiql-page.js';
 
 /**
- * The GraphiQL page, served by mercurius' own GraphiQL assets. It is public: a browser opening
- * `/graphql` cannot send x-api-key, so the page carries no data; the queries it sends are
- * POSTs to `/graphql`, which need the key like any API call. Users put
- * `{"x-api-key": "..."}` in GraphiQL's Headers tab (GraphiQL keeps it for the next visit).
+ * The GraphiQL page, served from bundled assets: our page and loader (graphiql-page.ts),
+ * GraphiQL's browser build and React 18's from node_modules. Nothing is fetched from
+ * another origin, and the page and its files carry the dashboard's kind of headers.
+ *
+ * It is public: a browser opening `/graphql` cannot send x-api-key, so the page carries no
+ * data; the queries it sends are POSTs to `/graphql`, which need the key like any API call.
+ * Users put `{"x-api-key": "..."}` in GraphiQL's Headers tab (GraphiQL keeps it for the
+ * next visit).
  *
  * `GET /graphql` also runs queries given as `?query=` (mercurius, authenticated). The page
  * answers only a browser's navigation: GET, Accept including text/html, and no query. A route
@@ -17,16 +22,46 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 const GRAPHQL_PATH = '/graphql';
 const PAGE = 'page';
 
-/** mercurius ships the page and its loader script; the page then loads GraphiQL from a CDN. */
-const STATIC_DIR = join(dirname(createRequire(import.meta.url).resolve('mercurius')), 'static');
-const files = new Map<string, string>();
-const asset = (name: string): string => {
-  let text = files.get(name);
-  if (text === undefined) {
-    text = readFileSync(join(STATIC_DIR, name), 'utf8');
-    files.set(name, text);
+/**
+ * As the dashboard's policy (dashboard.ts), narrowed to what GraphiQL needs: its own scripts
+ * only (no inline script, no eval), inline styles (GraphiQL and CodeMirror set style
+ * attributes), its fonts as data: URLs in its stylesheet, and requests to this origin only.
+ */
+const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const require = createRequire(import.meta.url);
+/** A file of an installed package; React's `exports` leave out its umd/ builds, so from its folder. */
+const inPackage = (name: string, file: string) => join(dirname(require.resolve(`${name}/package.json`)), file);
+/** Each bundled file: its type and where it is in node_modules (read once, on first use). */
+const BUNDLED: Record<string, { type: string; path: () => string }> = {
+  'graphiql.min.js': { type: 'application/javascript; charset=utf-8', path: () => inPackage('graphiql', 'graphiql.min.js') },
+  'graphiql.min.css': { type: 'text/css; charset=utf-8', path: () => inPackage('graphiql', 'graphiql.min.css') },
+  'react.production.min.js': { type: 'application/javascript; charset=utf-8', path: () => inPackage('react', 'umd/react.production.min.js') },
+  'react-dom.production.min.js': { type: 'application/javascript; charset=utf-8', path: () => inPackage('react-dom', 'umd/react-dom.production.min.js') },
+};
+const OWN: Record<string, { type: string; text: string }> = {
+  'loader.js': { type: 'application/javascript; charset=utf-8', text: LOADER_JS },
+  'page.css': { type: 'text/css; charset=utf-8', text: PAGE_CSS },
+};
+const read = new Map<string, Buffer>();
+const bundled = (name: string): Buffer => {
+  let bytes = read.get(name);
+  if (!bytes) {
+    bytes = readFileSync(BUNDLED[name]!.path());
+    read.set(name, bytes);
   }
-  return text;
+  return bytes;
 };
 
 function wantsPage(req: IncomingMessage): boolean {
@@ -34,6 +69,12 @@ function wantsPage(req: IncomingMessage): boolean {
   const query = new URLSearchParams(req.url?.split('?')[1] ?? '');
   return !query.has('query');
 }
+
+const secured = (reply: FastifyReply): FastifyReply =>
+  reply
+    .header('content-security-policy', PAGE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer');
 
 export async function graphiqlPage(app: FastifyInstance): Promise<void> {
   app.addConstraintStrategy({
@@ -52,13 +93,17 @@ export async function graphiqlPage(app: FastifyInstance): Promise<void> {
   });
 
   const sendPage = (_request: unknown, reply: FastifyReply) =>
-    reply.header('vary', 'accept').type('text/html; charset=utf-8').send(asset('graphiql.html'));
+    secured(reply).header('vary', 'accept').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(PAGE_HTML);
 
   app.get(GRAPHQL_PATH, { constraints: { graphiql: PAGE }, schema: { hide: true } }, sendPage);
-  // mercurius' usual address for the page, and the scripts the page loads relative to it.
+  // mercurius' usual address for the page
   app.get('/graphiql', { schema: { hide: true } }, sendPage);
-  app.get('/graphiql/main.js', { schema: { hide: true } }, (_request, reply) => reply.type('application/javascript').send(asset('main.js')));
-  app.get('/graphiql/sw.js', { schema: { hide: true } }, (_request, reply) => reply.type('application/javascript').send(asset('sw.js')));
-  app.get('/graphiql/config.js', { schema: { hide: true } }, (_request, reply) =>
-    reply.type('application/javascript').send(`window.GRAPHQL_ENDPOINT = '${GRAPHQL_PATH}';\nwindow.GRAPHIQL_PLUGIN_LIST = [];\n`));
+  app.get<{ Params: { name: string } }>(`${ASSET_BASE}/:name`, { schema: { hide: true } }, (request, reply) => {
+    const { name } = request.params;
+    const own = Object.hasOwn(OWN, name) ? OWN[name] : undefined;
+    const file = Object.hasOwn(BUNDLED, name) ? BUNDLED[name] : undefined;
+    if (!own && !file) return reply.code(404).send({ message: `No GraphiQL asset named ${name}`, statusCode: 404, error: 'Not Found' });
+    // the versions are fixed by the installed packages; a restart after an upgrade serves the new ones
+    return secured(reply).header('cache-control', 'public, max-age=3600').type(own?.type ?? file!.type).send(own ? own.text : bundled(name));
+  });
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
 import { AppError } from '../../core/errors.js';
 import type { LogSink } from '../../core/logger.js';
-import { RecipientRefused, type IngestService } from '../../modules/email/ingest.service.js';
+import { RecipientRefused, receptionReply, type IngestService } from '../../modules/email/ingest.service.js';
 import { MessageRefused } from '../../modules/email/mime-limits.js';
 import type { AccessService, MailLogin } from '../../modules/access/access.service.js';
 import type { SendingService } from '../../modules/sending/sending.service.js';
@@ -166,8 +166,8 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           );
         }
         const inboxes = recipients.get(session) ?? [];
-        ingest.deliver(Buffer.concat(chunks), inboxes).then(
-          (stored) => callback(null, `Message stored in ${stored.length} inbox${stored.length === 1 ? '' : 'es'}`),
+        ingest.receive(Buffer.concat(chunks), inboxes).then(
+          (reception) => callback(null, receptionReply(reception)),
           (err: unknown) => {
             if (err instanceof MessageRefused) return callback(refused(err));
             log.error({ err }, 'smtp: storing a message failed');
