@@ -18,6 +18,7 @@ import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
 import { AllowList, outboundRule } from './jobs/outbound-targets.js';
+import { AuthThrottle } from './transports/auth-throttle.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -145,6 +146,10 @@ export async function startServer(
   const services = createServices({ store, clock, settings, bus, relay, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, endpoints, tracking,
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl });
 
+  // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's
+  // memory). On the real clock even under a test's ManualClock: lockouts pace real peers.
+  const authThrottle = new AuthThrottle({ limit: config.authFailureLimit, windowMs: config.authFailureWindow, lockoutMs: config.authLockout });
+
   // The admin key is put in place last, once every port is bound (a start that fails on a
   // port generates no key); requests that arrive before that wait the few milliseconds.
   let openGate!: () => void;
@@ -155,6 +160,8 @@ export async function startServer(
   });
   const app = await buildApp({
     store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize, corsOrigins: config.corsOrigins, ready,
+    authThrottle, rateLimit: config.rateLimit,
+    httpConnections: { perSource: config.connectionsPerIp, total: config.httpMaxConnections, idleTimeoutMs: config.httpIdleTimeout },
   }, services);
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;
@@ -190,6 +197,8 @@ export async function startServer(
         maxConnections: config.smtpMaxConnections,
         idleTimeoutMs: config.smtpIdleTimeout,
         tls,
+        authThrottle,
+        connectionsPerSource: config.connectionsPerIp,
       },
       { ingest: services.ingest, access: services.access, sending: services.sending },
       app.log,
@@ -197,7 +206,10 @@ export async function startServer(
     // The access details report the ports actually bound (port 0 picks a free one).
     Object.assign(services.access.endpoints, { smtpPort: smtp.port, smtpsPort: smtp.securePort, smtpSubmissionPort: smtp.submissionPort });
     binding = ['imapPort', 'imapsPort'];
-    imap = await startImap({ host: config.host, port: config.imapPort, securePort: config.imapsPort, tls }, { mailboxes: services.imap, access: services.access, bus }, app.log);
+    imap = await startImap({
+      host: config.host, port: config.imapPort, securePort: config.imapsPort, tls, authThrottle,
+      connectionsPerSource: config.connectionsPerIp, maxConnections: config.imapMaxConnections, loginTimeoutMs: config.imapLoginTimeout,
+    }, { mailboxes: services.imap, access: services.access, bus }, app.log);
     Object.assign(services.access.endpoints, { imapPort: imap.port, imapsPort: imap.securePort });
     binding = ['httpPort'];
     await app.listen({ port: config.httpPort, host: config.host });

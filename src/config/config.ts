@@ -55,6 +55,20 @@ export interface Config {
   readonly previewUrlTtl: number;
   /** origins allowed to call the API from a browser page; '*' = any */
   readonly corsOrigins: '*' | readonly string[];
+  /** failed logins per address before a lockout (0 = never), the window they are counted in and the first lockout (ms) */
+  readonly authFailureLimit: number;
+  readonly authFailureWindow: number;
+  readonly authLockout: number;
+  /** open connections per address on each of HTTP, SMTP and IMAP; 0 = no limit */
+  readonly connectionsPerIp: number;
+  /** HTTP connections in all (0 = no limit) and ms a connection may sit without a request */
+  readonly httpMaxConnections: number;
+  readonly httpIdleTimeout: number;
+  /** IMAP connections in all (0 = no limit) and ms a connection may stay silent before logging in */
+  readonly imapMaxConnections: number;
+  readonly imapLoginTimeout: number;
+  /** requests per minute per API key; 0 = no limit */
+  readonly rateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -100,6 +114,9 @@ export function loadConfig(
   }
   if (parsed.maxAttachmentSize === 0) problems.push('PIGEONHOLE_MAX_ATTACHMENT_SIZE must be at least 1');
   if (parsed.previewUrlTtl === 0) problems.push('PIGEONHOLE_PREVIEW_URL_TTL must be at least 1');
+  for (const key of ['authFailureWindow', 'authLockout', 'httpIdleTimeout', 'imapLoginTimeout'] as const) {
+    if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     httpPort: parsed.httpPort as number,
@@ -137,6 +154,15 @@ export function loadConfig(
     webhookAllow: Object.freeze(((parsed.webhookAllow as string | undefined) ?? '').split(',').map((e) => e.trim()).filter(Boolean)),
     previewUrlTtl: parsed.previewUrlTtl as number,
     corsOrigins: parsed.corsOrigins as '*' | readonly string[],
+    authFailureLimit: parsed.authFailureLimit as number,
+    authFailureWindow: parsed.authFailureWindow as number,
+    authLockout: parsed.authLockout as number,
+    connectionsPerIp: parsed.connectionsPerIp as number,
+    httpMaxConnections: parsed.httpMaxConnections as number,
+    httpIdleTimeout: parsed.httpIdleTimeout as number,
+    imapMaxConnections: parsed.imapMaxConnections as number,
+    imapLoginTimeout: parsed.imapLoginTimeout as number,
+    rateLimit: parsed.rateLimit as number,
   });
 }
 
