@@ -289,10 +289,11 @@ export class ImapSession {
   private async logIn(user: string, pass: string): Promise<string> {
     const throttle = this.deps.authThrottle;
     // A locked-out address is refused without looking at the credentials: first a NO after a
-    // pause (a client that waits for answers is slowed), then BYE.
+    // pause (a client that waits for answers is slowed); a session that tries again after
+    // that, locked out or not by then, gets BYE (a guesser must reconnect).
+    if (this.refusedForLockout) throw new SessionRefused('Too many failed logins from your address');
     const lockedFor = throttle?.lockedFor(this.remoteAddress) ?? 0;
     if (lockedFor > 0) {
-      if (this.refusedForLockout) throw new SessionRefused('Too many failed logins from your address');
       this.refusedForLockout = true;
       await new Promise((resolve) => setTimeout(resolve, Math.min(lockedFor, MAX_LOCKED_LOGIN_PAUSE_MS)));
       throw new CommandRefused(`[UNAVAILABLE] Too many failed logins from your address: try again in ${Math.ceil(lockedFor / 1000)} s`);

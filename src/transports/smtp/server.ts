@@ -114,12 +114,13 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
 
     onAuth(auth, session, callback) {
       // A locked-out address is refused without looking at the credentials: first 454 after a
-      // pause (a client that waits for answers is slowed), then 421 and the connection closed.
+      // pause (a client that waits for answers is slowed); a session that tries again after
+      // that, locked out or not by then, gets 421 and is closed (a guesser must reconnect).
+      if (refusedForLockout.has(session.id)) {
+        return callback(reply(421, 'Too many failed logins from your address; closing the connection'));
+      }
       const lockedFor = throttle?.lockedFor(session.remoteAddress) ?? 0;
       if (lockedFor > 0) {
-        if (refusedForLockout.has(session.id)) {
-          return callback(reply(421, 'Too many failed logins from your address; closing the connection'));
-        }
         refusedForLockout.add(session.id);
         const seconds = Math.ceil(lockedFor / 1000);
         setTimeout(() => callback(reply(454, `Too many failed logins from your address: try again in ${seconds} s`)),
