@@ -9,7 +9,7 @@ import { connect, type Socket } from 'node:net';
 
 export interface LineClient {
   socket: Socket;
-  /** the next CRLF-terminated line, or null once the server has closed the connection */
+  /** the next CRLF-terminated line (at the close, what is left without one), or null once the connection is closed */
   next(): Promise<string | null>;
   /** lines up to and including the first that `done` accepts (null if the connection closed first) */
   until(done: (line: string) => boolean): Promise<string | null>;
@@ -39,6 +39,13 @@ export function lineClient(port: number, localAddress = '127.0.0.1'): Promise<Li
       }
     });
     socket.on('close', () => {
+      // What came last without a line end (an HTTP body) is the last line.
+      if (buffer !== '') {
+        const waiter = waiting.shift();
+        if (waiter) waiter(buffer);
+        else queue.push(buffer);
+        buffer = '';
+      }
       ended = true;
       while (waiting.length > 0) waiting.shift()!(null);
       markClosed();
