@@ -295,7 +295,8 @@ export class ImapSession {
     const lockedFor = throttle?.lockedFor(this.remoteAddress) ?? 0;
     if (lockedFor > 0) {
       this.refusedForLockout = true;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(lockedFor, MAX_LOCKED_LOGIN_PAUSE_MS)));
+      // Unref'd: a paused refusal never keeps a stopping process alive.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(lockedFor, MAX_LOCKED_LOGIN_PAUSE_MS)).unref());
       throw new CommandRefused(`[UNAVAILABLE] Too many failed logins from your address: try again in ${Math.ceil(lockedFor / 1000)} s`);
     }
     const login = await this.deps.access.authenticate('imap', user, pass);

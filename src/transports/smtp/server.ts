@@ -123,8 +123,9 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
       if (lockedFor > 0) {
         refusedForLockout.add(session.id);
         const seconds = Math.ceil(lockedFor / 1000);
+        // Unref'd: a paused refusal never keeps a stopping process alive.
         setTimeout(() => callback(reply(454, `Too many failed logins from your address: try again in ${seconds} s`)),
-          Math.min(lockedFor, MAX_LOCKED_AUTH_PAUSE_MS));
+          Math.min(lockedFor, MAX_LOCKED_AUTH_PAUSE_MS)).unref();
         return;
       }
       access.authenticate('smtp', auth.username ?? '', auth.password ?? '').then(
