@@ -39,6 +39,14 @@ describeEachDialect('failed logins are slowed per address', (dialect) => {
     assert.equal((await httpFrom('127.0.0.3', inboxes, { 'x-api-key': 'ph_wrong' })).status, 401, 'another address with a wrong key');
   });
 
+  test('HTTP: of many wrong keys sent at once, exactly the limit are 401', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
+      httpFrom('127.0.0.7', `${server.url}/inboxes`, { 'x-api-key': `ph_wrong_${i}` })));
+    const statuses = answers.map((a) => a.status);
+    assert.equal(statuses.filter((s) => s === 401).length, LIMIT, statuses.join(' '));
+    assert.equal(statuses.filter((s) => s === 429).length, 40 - LIMIT);
+  });
+
   test('HTTP: successes and missing keys do not count', async () => {
     const inboxes = `${server.url}/inboxes`;
     for (let i = 0; i < LIMIT * 3; i++) {

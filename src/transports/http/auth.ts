@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/principal.js';
 import { forbidden, quotaExceeded, unauthorized } from '../../core/errors.js';
 import type { AuthThrottle } from '../auth-throttle.js';
@@ -50,16 +50,14 @@ export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver, thro
   app.addHook('onRequest', async (request, reply) => {
     // Already let in by a hook before this one (a preview link's token: preview-auth.ts).
     if (request.principal) return;
-    const lockedFor = throttle?.lockedFor(request.ip) ?? 0;
-    if (lockedFor > 0) {
-      const seconds = Math.ceil(lockedFor / 1000);
-      reply.header('retry-after', String(seconds));
-      throw quotaExceeded(`Too many failed API keys from your address: try again in ${seconds} s (see the Retry-After header)`);
-    }
+    refuseWhileLockedOut(throttle, request, reply);
     const apiKey = apiKeyOf(request);
     if (!apiKey) throw unauthorized('Missing API key: send it in the x-api-key header');
     const principal = await keys.resolve(apiKey);
     if (!principal) {
+      // Wrong keys sent together: those that finish after one of them started the lockout are
+      // refused as locked out (and not counted), so exactly the limit of them are ever 401.
+      refuseWhileLockedOut(throttle, request, reply);
       throttle?.failed(request.ip);
       throw unauthorized('Invalid or revoked API key');
     }
@@ -68,6 +66,14 @@ export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver, thro
     }
     request.principal = principal;
   });
+}
+
+function refuseWhileLockedOut(throttle: AuthThrottle | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  const lockedFor = throttle?.lockedFor(request.ip) ?? 0;
+  if (lockedFor === 0) return;
+  const seconds = Math.ceil(lockedFor / 1000);
+  reply.header('retry-after', String(seconds));
+  throw quotaExceeded(`Too many failed API keys from your address: try again in ${seconds} s (see the Retry-After header)`);
 }
 
 /** The caller of an authenticated route; the auth hook guarantees it is set. */
