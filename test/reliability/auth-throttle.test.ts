@@ -82,6 +82,24 @@ describeEachDialect('failed logins are slowed per address', (dialect) => {
     await smtp.closed;
   });
 
+  test('SMTP AUTH: of many sessions failing at once, exactly the limit are 535, the rest 454', async () => {
+    const sessions = await Promise.all(Array.from({ length: 10 }, async () => {
+      const smtp = await lineClient(server.server.smtpPort, '127.0.0.9');
+      await smtp.next();
+      smtp.write('EHLO client.example');
+      await smtp.until((line) => line.startsWith('250 '));
+      return smtp;
+    }));
+    const replies = await Promise.all(sessions.map(async (smtp) => {
+      smtp.write(`AUTH PLAIN ${wrongPlain}`);
+      const line = (await smtp.next())!;
+      smtp.close();
+      return line.slice(0, 3);
+    }));
+    assert.equal(replies.filter((code) => code === '535').length, LIMIT, replies.join(' '));
+    assert.equal(replies.filter((code) => code === '454').length, 10 - LIMIT);
+  });
+
   test('IMAP LOGIN: NO up to the limit, then a NO after a pause, then BYE', async () => {
     const imap = await lineClient(server.server.imapPort, '127.0.0.6');
     assert.match((await imap.next())!, /^\* OK /);

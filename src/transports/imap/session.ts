@@ -293,14 +293,13 @@ export class ImapSession {
     // that, locked out or not by then, gets BYE (a guesser must reconnect).
     if (this.refusedForLockout) throw new SessionRefused('Too many failed logins from your address');
     const lockedFor = throttle?.lockedFor(this.remoteAddress) ?? 0;
-    if (lockedFor > 0) {
-      this.refusedForLockout = true;
-      // Unref'd: a paused refusal never keeps a stopping process alive.
-      await new Promise((resolve) => setTimeout(resolve, Math.min(lockedFor, MAX_LOCKED_LOGIN_PAUSE_MS)).unref());
-      throw new CommandRefused(`[UNAVAILABLE] Too many failed logins from your address: try again in ${Math.ceil(lockedFor / 1000)} s`);
-    }
+    if (lockedFor > 0) return this.refuseLockedOut(lockedFor);
     const login = await this.deps.access.authenticate('imap', user, pass);
     if (!login) {
+      // Another session of the address started a lockout meanwhile: this one is refused as
+      // locked out and not counted, so no more than the limit are ever told AUTHENTICATIONFAILED.
+      const lockedNow = throttle?.lockedFor(this.remoteAddress) ?? 0;
+      if (lockedNow > 0) return this.refuseLockedOut(lockedNow);
       throttle?.failed(this.remoteAddress);
       throw new CommandRefused('[AUTHENTICATIONFAILED] Invalid credentials: use the IMAP login from getImapAccess');
     }
@@ -308,6 +307,13 @@ export class ImapSession {
     this.state = 'authenticated';
     this.socket.setTimeout(this.timeoutMs());
     return `[CAPABILITY ${this.capabilities()}] Logged in`;
+  }
+
+  private async refuseLockedOut(lockedFor: number): Promise<never> {
+    this.refusedForLockout = true;
+    // Unref'd: a paused refusal never keeps a stopping process alive.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(lockedFor, MAX_LOCKED_LOGIN_PAUSE_MS)).unref());
+    throw new CommandRefused(`[UNAVAILABLE] Too many failed logins from your address: try again in ${Math.ceil(lockedFor / 1000)} s`);
   }
 
   private bye(message: string): void {

@@ -119,18 +119,22 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
       if (refusedForLockout.has(session.id)) {
         return callback(reply(421, 'Too many failed logins from your address; closing the connection'));
       }
-      const lockedFor = throttle?.lockedFor(session.remoteAddress) ?? 0;
-      if (lockedFor > 0) {
+      const refuseLockedOut = (lockedFor: number) => {
         refusedForLockout.add(session.id);
         const seconds = Math.ceil(lockedFor / 1000);
         // Unref'd: a paused refusal never keeps a stopping process alive.
         setTimeout(() => callback(reply(454, `Too many failed logins from your address: try again in ${seconds} s`)),
           Math.min(lockedFor, MAX_LOCKED_AUTH_PAUSE_MS)).unref();
-        return;
-      }
+      };
+      const lockedFor = throttle?.lockedFor(session.remoteAddress) ?? 0;
+      if (lockedFor > 0) return refuseLockedOut(lockedFor);
       access.authenticate('smtp', auth.username ?? '', auth.password ?? '').then(
         (login) => {
           if (login) return callback(null, { user: login });
+          // Another session of the address started a lockout meanwhile: this one is refused
+          // as locked out and not counted, so no more than the limit are ever told 535.
+          const lockedNow = throttle?.lockedFor(session.remoteAddress) ?? 0;
+          if (lockedNow > 0) return refuseLockedOut(lockedNow);
           throttle?.failed(session.remoteAddress);
           callback(reply(535, 'Authentication failed: wrong username or password'));
         },
