@@ -18,6 +18,9 @@ import { registerFiniteNumbers } from './transports/http/finite-numbers.js';
 import { DEFAULT_REQUEST_LIMITS, registerRequestLimits, type RequestLimits } from './transports/http/request-limits.js';
 import { graphqlPlugin } from './transports/graphql/plugin.js';
 import { graphiqlPage } from './transports/graphql/graphiql.js';
+import type { AuthThrottle } from './transports/auth-throttle.js';
+import { limitHttpConnections, type HttpConnectionSettings } from './transports/http/connections.js';
+import { registerKeyRateLimit } from './transports/http/rate-limit.js';
 
 export interface AppDeps extends ServiceDeps {
   version: string;
@@ -32,6 +35,12 @@ export interface AppDeps extends ServiceDeps {
    * key in place only after binding the ports. Rejected: waiting requests fail with 500.
    */
   ready?: Promise<void>;
+  /** lockouts after failed API keys, per address; shared with SMTP and IMAP. None = no lockouts */
+  authThrottle?: AuthThrottle;
+  /** connection caps and idle timeout of the listener; none = Node's and Fastify's defaults */
+  httpConnections?: HttpConnectionSettings;
+  /** requests per minute per API key; 0 or none = unlimited */
+  rateLimit?: number;
 }
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -41,7 +50,10 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     logger: loggerOptions(deps.logLevel ?? 'info'),
     bodyLimit: 32 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // Idle between keep-alive requests; a request in progress (a held wait) is never idle.
+    ...(deps.httpConnections ? { keepAliveTimeout: deps.httpConnections.idleTimeoutMs } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (deps.httpConnections) limitHttpConnections(app.server, deps.httpConnections);
 
   // First of all hooks, so that it runs before authentication too.
   if (deps.ready) {
@@ -83,7 +95,9 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(async (api) => {
     // Preview links carry a signed token instead of the key: checked first, on their routes only.
     registerPreviewTokenAuth(api, services.previews);
-    registerApiKeyAuth(api, services.users);
+    registerApiKeyAuth(api, services.users, deps.authThrottle);
+    // After the key check (a preHandler), before the routes it counts.
+    await registerKeyRateLimit(api, deps.rateLimit ?? 0);
     await registerOperations(api, operations.filter((op) => op.access !== 'public'), services);
     await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor });
   });

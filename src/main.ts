@@ -20,6 +20,7 @@ import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
 import { AllowList, outboundRule } from './jobs/outbound-targets.js';
 import { mailWorkersReady, MessageParser, startMailWorkers } from './modules/email/parser.js';
 import { HtmlWork } from './modules/email/html-work.js';
+import { AuthThrottle } from './transports/auth-throttle.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -155,6 +156,10 @@ export async function startServer(
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl,
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength } });
 
+  // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's
+  // memory). On the real clock even under a test's ManualClock: lockouts pace real peers.
+  const authThrottle = new AuthThrottle({ limit: config.authFailureLimit, windowMs: config.authFailureWindow, lockoutMs: config.authLockout });
+
   // The admin key is put in place last, once every port is bound (a start that fails on a
   // port generates no key); requests that arrive before that wait the few milliseconds.
   let openGate!: () => void;
@@ -166,6 +171,8 @@ export async function startServer(
   const app = await buildApp({
     store, clock, settings, bus, relay, version: packageVersion(), logLevel: config.logLevel, maxAttachmentSize: config.maxAttachmentSize, corsOrigins: config.corsOrigins, ready,
     requestLimits: { maxJsonDepth: config.maxJsonDepth, maxListItems: config.maxListItems },
+    authThrottle, rateLimit: config.rateLimit,
+    httpConnections: { perSource: config.connectionsPerIp, total: config.httpMaxConnections, idleTimeoutMs: config.httpIdleTimeout },
   }, services);
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;
@@ -202,6 +209,8 @@ export async function startServer(
         maxConnections: config.smtpMaxConnections,
         idleTimeoutMs: config.smtpIdleTimeout,
         tls,
+        authThrottle,
+        connectionsPerSource: config.connectionsPerIp,
       },
       { ingest: services.ingest, access: services.access, sending: services.sending },
       app.log,
@@ -209,7 +218,10 @@ export async function startServer(
     // The access details report the ports actually bound (port 0 picks a free one).
     Object.assign(services.access.endpoints, { smtpPort: smtp.port, smtpsPort: smtp.securePort, smtpSubmissionPort: smtp.submissionPort });
     binding = ['imapPort', 'imapsPort'];
-    imap = await startImap({ host: config.host, port: config.imapPort, securePort: config.imapsPort, tls }, { mailboxes: services.imap, access: services.access, bus }, app.log);
+    imap = await startImap({
+      host: config.host, port: config.imapPort, securePort: config.imapsPort, tls, authThrottle,
+      connectionsPerSource: config.connectionsPerIp, maxConnections: config.imapMaxConnections, loginTimeoutMs: config.imapLoginTimeout,
+    }, { mailboxes: services.imap, access: services.access, bus }, app.log);
     Object.assign(services.access.endpoints, { imapPort: imap.port, imapsPort: imap.securePort });
     binding = ['httpPort'];
     await app.listen({ port: config.httpPort, host: config.host });

@@ -75,3 +75,21 @@ test('request limits: defaults, at least 1, and list items capped by the databas
   assert.throws(() => loadConfig({ PIGEONHOLE_MAX_LIST_ITEMS: '10001', PIGEONHOLE_MAX_RECIPIENTS: '0' }), (err: ConfigError) =>
     err.problems.some((p) => p.includes('PIGEONHOLE_MAX_LIST_ITEMS must be at most 10000')) && err.problems.some((p) => p.includes('PIGEONHOLE_MAX_RECIPIENTS must be at least 1')));
 });
+
+test('login lockouts, connection caps and the rate limit: defaults a busy test suite never reaches; 0 turns a limit off, not a duration', () => {
+  const defaults = loadConfig({});
+  assert.deepEqual(
+    [defaults.authFailureLimit, defaults.authFailureWindow, defaults.authLockout, defaults.connectionsPerIp, defaults.rateLimit],
+    [20, 60_000, 1000, 500, 0],
+  );
+  assert.deepEqual([defaults.httpMaxConnections, defaults.httpIdleTimeout, defaults.imapMaxConnections, defaults.imapLoginTimeout], [5000, 60_000, 1000, 60_000]);
+  const off = loadConfig({ PIGEONHOLE_AUTH_FAILURE_LIMIT: '0', PIGEONHOLE_CONNECTIONS_PER_IP: '0' });
+  assert.deepEqual([off.authFailureLimit, off.connectionsPerIp], [0, 0]);
+  assert.throws(
+    () => loadConfig({ PIGEONHOLE_AUTH_LOCKOUT: '0', PIGEONHOLE_HTTP_IDLE_TIMEOUT: '0', PIGEONHOLE_RATE_LIMIT: 'lots' }),
+    (err: ConfigError) => err.problems.length === 3
+      && err.problems.some((p) => p.includes('PIGEONHOLE_AUTH_LOCKOUT must be at least 1'))
+      && err.problems.some((p) => p.includes('PIGEONHOLE_HTTP_IDLE_TIMEOUT must be at least 1'))
+      && err.problems.some((p) => /PIGEONHOLE_RATE_LIMIT .*whole number/.test(p)),
+  );
+});

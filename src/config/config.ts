@@ -66,6 +66,20 @@ export interface Config {
   readonly maxListItems: number;
   readonly maxRecipients: number;
   readonly maxHeaderLength: number;
+  /** failed logins per address before a lockout (0 = never), the window they are counted in and the first lockout (ms) */
+  readonly authFailureLimit: number;
+  readonly authFailureWindow: number;
+  readonly authLockout: number;
+  /** open connections per address on each of HTTP, SMTP and IMAP; 0 = no limit */
+  readonly connectionsPerIp: number;
+  /** HTTP connections in all (0 = no limit) and ms a connection may sit without a request */
+  readonly httpMaxConnections: number;
+  readonly httpIdleTimeout: number;
+  /** IMAP connections in all (0 = no limit) and ms a connection may stay silent before logging in */
+  readonly imapMaxConnections: number;
+  readonly imapLoginTimeout: number;
+  /** requests per minute per API key; 0 = no limit */
+  readonly rateLimit: number;
 }
 
 /** The most items per list: keeps an `in (...)` of ids under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
@@ -120,6 +134,9 @@ export function loadConfig(
   if ((parsed.maxListItems as number) > MAX_LIST_ITEMS_CEILING) {
     problems.push(`PIGEONHOLE_MAX_LIST_ITEMS must be at most ${MAX_LIST_ITEMS_CEILING} (the databases' limits on bound values)`);
   }
+  for (const key of ['authFailureWindow', 'authLockout', 'httpIdleTimeout', 'imapLoginTimeout'] as const) {
+    if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     httpPort: parsed.httpPort as number,
@@ -166,6 +183,15 @@ export function loadConfig(
     maxListItems: parsed.maxListItems as number,
     maxRecipients: parsed.maxRecipients as number,
     maxHeaderLength: parsed.maxHeaderLength as number,
+    authFailureLimit: parsed.authFailureLimit as number,
+    authFailureWindow: parsed.authFailureWindow as number,
+    authLockout: parsed.authLockout as number,
+    connectionsPerIp: parsed.connectionsPerIp as number,
+    httpMaxConnections: parsed.httpMaxConnections as number,
+    httpIdleTimeout: parsed.httpIdleTimeout as number,
+    imapMaxConnections: parsed.imapMaxConnections as number,
+    imapLoginTimeout: parsed.imapLoginTimeout as number,
+    rateLimit: parsed.rateLimit as number,
   });
 }
 

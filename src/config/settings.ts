@@ -60,7 +60,17 @@ export type SettingKey =
   | 'maxJsonDepth'
   | 'maxListItems'
   | 'maxRecipients'
-  | 'maxHeaderLength';
+  | 'maxHeaderLength'
+  // Failed logins, connections and request rates (issue 15, finding 7)
+  | 'authFailureLimit'
+  | 'authFailureWindow'
+  | 'authLockout'
+  | 'connectionsPerIp'
+  | 'httpMaxConnections'
+  | 'httpIdleTimeout'
+  | 'imapMaxConnections'
+  | 'imapLoginTimeout'
+  | 'rateLimit';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -151,6 +161,25 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'recipients per message sent through the API (to, cc and bcc together; sendSmtpEnvelope\'s rcptTo; forwards, replies, queued and bulk sends); more get 400. SMTP has its own, PIGEONHOLE_SMTP_MAX_RECIPIENTS' },
   { key: 'maxHeaderLength', env: 'PIGEONHOLE_MAX_HEADER_LENGTH', flag: '--max-header-length', kind: 'count', default: '16384',
     help: 'longest header value an API send may set, in characters: subject, from name, reply-to, each address, each custom header name and value, a sendSmtpEnvelope Message-ID (never more than 998, the line limit of RFC 5322); longer get 400' },
+  // Failed logins, connections and request rates (issue 15, finding 7).
+  { key: 'authFailureLimit', env: 'PIGEONHOLE_AUTH_FAILURE_LIMIT', flag: '--auth-failure-limit', kind: 'count', default: '20',
+    help: 'failed logins (wrong API keys, SMTP AUTH, IMAP LOGIN; counted together) one address may make before it is locked out: HTTP answers 429 with Retry-After, SMTP 454 then 421, IMAP a delayed NO then BYE, without checking the credentials; IPv6 addresses count by /64; a missing key is no failure; 0 = never locked out' },
+  { key: 'authFailureWindow', env: 'PIGEONHOLE_AUTH_FAILURE_WINDOW', flag: '--auth-failure-window', kind: 'count', default: '60000',
+    help: 'milliseconds after which an address\'s failed logins are forgotten, counted from its last failure or the end of its lockout' },
+  { key: 'authLockout', env: 'PIGEONHOLE_AUTH_LOCKOUT', flag: '--auth-lockout', kind: 'count', default: '1000',
+    help: 'milliseconds of the first lockout once PIGEONHOLE_AUTH_FAILURE_LIMIT is reached; each failure after it doubles the next one, up to one hour' },
+  { key: 'connectionsPerIp', env: 'PIGEONHOLE_CONNECTIONS_PER_IP', flag: '--connections-per-ip', kind: 'count', default: '500',
+    help: 'connections one address (IPv6: one /64) may hold open on each of HTTP, SMTP and IMAP; more are refused (HTTP 503, SMTP 421, IMAP BYE); 0 = no limit' },
+  { key: 'httpMaxConnections', env: 'PIGEONHOLE_HTTP_MAX_CONNECTIONS', flag: '--http-max-connections', kind: 'count', default: '5000',
+    help: 'HTTP connections open at once in all; more are refused with 503; 0 = no limit' },
+  { key: 'httpIdleTimeout', env: 'PIGEONHOLE_HTTP_IDLE_TIMEOUT', flag: '--http-idle-timeout', kind: 'count', default: '60000',
+    help: 'milliseconds an HTTP connection may sit without a request (before its first, or between keep-alive requests) before it is closed; a request being answered, such as a held wait-for or an /events stream, is never idle' },
+  { key: 'imapMaxConnections', env: 'PIGEONHOLE_IMAP_MAX_CONNECTIONS', flag: '--imap-max-connections', kind: 'count', default: '1000',
+    help: 'IMAP connections open at once over both IMAP listeners; more are told BYE; 0 = no limit' },
+  { key: 'imapLoginTimeout', env: 'PIGEONHOLE_IMAP_LOGIN_TIMEOUT', flag: '--imap-login-timeout', kind: 'count', default: '60000',
+    help: 'milliseconds an IMAP connection may stay silent before logging in; once logged in the RFC 3501 autologout of 30 minutes applies (IDLE included)' },
+  { key: 'rateLimit', env: 'PIGEONHOLE_RATE_LIMIT', flag: '--rate-limit', kind: 'count', default: '0',
+    help: 'requests per minute each API key may make to the API (GraphQL included); more get 429 with Retry-After and x-ratelimit-* headers; 0 = no limit' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/principal.js';
-import { forbidden, unauthorized } from '../../core/errors.js';
+import { forbidden, quotaExceeded, unauthorized } from '../../core/errors.js';
+import type { AuthThrottle } from '../auth-throttle.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,21 +41,39 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
  * Every route of the context this is registered in needs a key (`x-api-key`, or the `apiKey`
  * query parameter); routes with `config.admin` need an admin key. Public routes (health, docs)
  * and the 404 handler live outside that context, so unknown routes answer 404 whoever asks.
+ * Wrong keys count against the caller's address in `throttle` (shared with SMTP and IMAP):
+ * once it is locked out, every request from there is 429 with Retry-After until the lockout
+ * ends, whatever key it carries (a missing key is a mistake, not a guess: it does not count).
  */
-export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver): void {
+export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver, throttle?: AuthThrottle): void {
   app.decorateRequest('principal', undefined);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Already let in by a hook before this one (a preview link's token: preview-auth.ts).
     if (request.principal) return;
+    refuseWhileLockedOut(throttle, request, reply);
     const apiKey = apiKeyOf(request);
     if (!apiKey) throw unauthorized('Missing API key: send it in the x-api-key header');
     const principal = await keys.resolve(apiKey);
-    if (!principal) throw unauthorized('Invalid or revoked API key');
+    if (!principal) {
+      // Wrong keys sent together: those that finish after one of them started the lockout are
+      // refused as locked out (and not counted), so exactly the limit of them are ever 401.
+      refuseWhileLockedOut(throttle, request, reply);
+      throttle?.failed(request.ip);
+      throw unauthorized('Invalid or revoked API key');
+    }
     if (request.routeOptions.config?.admin && !principal.isAdmin) {
       throw forbidden('This operation needs an admin API key');
     }
     request.principal = principal;
   });
+}
+
+function refuseWhileLockedOut(throttle: AuthThrottle | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  const lockedFor = throttle?.lockedFor(request.ip) ?? 0;
+  if (lockedFor === 0) return;
+  const seconds = Math.ceil(lockedFor / 1000);
+  reply.header('retry-after', String(seconds));
+  throw quotaExceeded(`Too many failed API keys from your address: try again in ${seconds} s (see the Retry-After header)`);
 }
 
 /** The caller of an authenticated route; the auth hook guarantees it is set. */

@@ -5,6 +5,8 @@ import type { EventBus } from '../../events/bus.js';
 import type { AccessService } from '../../modules/access/access.service.js';
 import type { ImapMailboxService } from '../../modules/imap/imap.service.js';
 import type { TlsMaterial } from '../tls.js';
+import type { AuthThrottle } from '../auth-throttle.js';
+import { ConnectionCounter } from '../connection-limits.js';
 import { ImapSession } from './session.js';
 
 export interface ImapOptions {
@@ -17,6 +19,13 @@ export interface ImapOptions {
   /** longest command, literals included (no APPEND here, so commands stay small) */
   maxCommandBytes?: number;
   idleTimeoutMs?: number;
+  /** silence allowed before LOGIN; the RFC 3501 autologout (idleTimeoutMs) applies only after it */
+  loginTimeoutMs?: number;
+  /** lockouts after failed logins, per address, shared with HTTP and SMTP; none = no lockouts */
+  authThrottle?: AuthThrottle;
+  /** connections over both listeners: per address and in all; 0 or none = no limit */
+  connectionsPerSource?: number;
+  maxConnections?: number;
 }
 
 export interface RunningImap {
@@ -41,8 +50,19 @@ export async function startImap(options: ImapOptions, services: ImapServices, lo
     secureContext,
     maxCommandBytes: options.maxCommandBytes ?? 1024 * 1024,
     idleTimeoutMs: options.idleTimeoutMs ?? 30 * 60 * 1000,
+    loginTimeoutMs: options.loginTimeoutMs ?? 60 * 1000,
+    authThrottle: options.authThrottle,
   };
+  const connections = new ConnectionCounter({ perSource: options.connectionsPerSource ?? 0, total: options.maxConnections ?? 0 });
   const open = (socket: Socket, isTls: boolean) => {
+    const admitted = connections.admit(socket.remoteAddress);
+    if ('reason' in admitted) {
+      // RFC 3501 §7.1.5: BYE as the greeting refuses the connection.
+      socket.on('error', () => socket.destroy());
+      socket.end(`* BYE ${admitted.reason}\r\n`);
+      return;
+    }
+    socket.once('close', admitted.release);
     const session = new ImapSession(socket, deps, isTls);
     sessions.add(session);
     socket.on('close', () => sessions.delete(session));

@@ -16,6 +16,7 @@ import {
   ImapSyntaxError, inSequenceSet, isSequenceSet, parseCommand, parseSequenceSet, textOf, type Command, type Token,
 } from './parser.js';
 import { parseSearch, SearchCharsetError } from './search.js';
+import type { AuthThrottle } from '../auth-throttle.js';
 
 export interface ImapSessionDeps {
   mailboxes: ImapMailboxService;
@@ -28,7 +29,17 @@ export interface ImapSessionDeps {
   maxCommandBytes: number;
   /** RFC 3501 §5.4: at least 30 minutes of silence before an autologout */
   idleTimeoutMs: number;
+  /** silence allowed before logging in (the 30 minutes are for logged-in clients) */
+  loginTimeoutMs: number;
+  /** lockouts after failed logins, per address; none = no lockouts */
+  authThrottle?: AuthThrottle;
 }
+
+/**
+ * Longest a LOGIN from a locked-out address is held before its NO: long enough to pace a
+ * guesser that waits for answers, short enough not to tie up the session for the whole lockout.
+ */
+export const MAX_LOCKED_LOGIN_PAUSE_MS = 5000;
 
 type State = 'not-authenticated' | 'authenticated' | 'selected' | 'logout';
 
@@ -38,6 +49,9 @@ interface Selected extends MailboxSnapshot {
 
 /** Raised by a command handler: answered NO with the message (and a response code, if any). */
 class CommandRefused extends Error {}
+
+/** Raised by a command handler: answered with an untagged BYE, and the connection closed. */
+class SessionRefused extends Error {}
 
 const AUTH_COMMANDS = new Set(['SELECT', 'EXAMINE', 'LIST', 'LSUB', 'STATUS', 'CREATE', 'DELETE', 'RENAME', 'SUBSCRIBE', 'UNSUBSCRIBE', 'APPEND', 'IDLE', 'NAMESPACE']);
 const SELECTED_COMMANDS = new Set(['FETCH', 'STORE', 'SEARCH', 'UID', 'EXPUNGE', 'CLOSE', 'UNSELECT', 'CHECK', 'COPY', 'MOVE']);
@@ -56,9 +70,14 @@ export class ImapSession {
   private pending?: { kind: 'authenticate'; tag: string } | { kind: 'idle'; tag: string; stop: () => void };
 
   private isTls: boolean;
+  /** the client's address, for counting failed logins (kept: STARTTLS swaps the socket) */
+  private readonly remoteAddress: string | undefined;
+  /** told NO once because its address is locked out: the next attempt gets BYE */
+  private refusedForLockout = false;
 
   constructor(socket: Socket, private readonly deps: ImapSessionDeps, isTls: boolean) {
     this.socket = socket;
+    this.remoteAddress = socket.remoteAddress;
     this.isTls = isTls;
     this.framer = this.newFramer();
     this.attach(socket);
@@ -72,8 +91,13 @@ export class ImapSession {
     this.end();
   }
 
+  /** Silence allowed now: short until logged in, the RFC 3501 autologout after. */
+  private timeoutMs(): number {
+    return this.state === 'not-authenticated' ? this.deps.loginTimeoutMs : this.deps.idleTimeoutMs;
+  }
+
   private attach(socket: Socket): void {
-    socket.setTimeout(this.deps.idleTimeoutMs);
+    socket.setTimeout(this.timeoutMs());
     socket.on('data', this.onData);
     socket.on('timeout', () => {
       this.send('* BYE Autologout: idle for too long');
@@ -164,6 +188,7 @@ export class ImapSession {
       if (err instanceof ImapSyntaxError) return this.send(`${tag} BAD ${err.message}`);
       if (err instanceof SearchCharsetError) return this.send(`${tag} NO [BADCHARSET (UTF-8 US-ASCII)] Only UTF-8 and US-ASCII searches`);
       if (err instanceof CommandRefused || err instanceof AppError) return this.send(`${tag} NO ${err.message}`);
+      if (err instanceof SessionRefused) return this.bye(err.message);
       this.deps.log.error({ err, command: name }, 'IMAP command failed');
       this.send(`${tag} NO [SERVERBUG] ${name} failed on the server`);
     }
@@ -243,7 +268,7 @@ export class ImapSession {
     this.framer = this.newFramer();
     this.socket = secure;
     this.isTls = true;
-    secure.setTimeout(this.deps.idleTimeoutMs);
+    secure.setTimeout(this.timeoutMs());
     secure.on('data', this.onData);
     secure.on('error', () => secure.destroy());
     secure.on('timeout', () => {
@@ -262,11 +287,38 @@ export class ImapSession {
   }
 
   private async logIn(user: string, pass: string): Promise<string> {
+    const throttle = this.deps.authThrottle;
+    // A locked-out address is refused without looking at the credentials: first a NO after a
+    // pause (a client that waits for answers is slowed); a session that tries again after
+    // that, locked out or not by then, gets BYE (a guesser must reconnect).
+    if (this.refusedForLockout) throw new SessionRefused('Too many failed logins from your address');
+    const lockedFor = throttle?.lockedFor(this.remoteAddress) ?? 0;
+    if (lockedFor > 0) return this.refuseLockedOut(lockedFor);
     const login = await this.deps.access.authenticate('imap', user, pass);
-    if (!login) throw new CommandRefused('[AUTHENTICATIONFAILED] Invalid credentials: use the IMAP login from getImapAccess');
+    if (!login) {
+      // Another session of the address started a lockout meanwhile: this one is refused as
+      // locked out and not counted, so no more than the limit are ever told AUTHENTICATIONFAILED.
+      const lockedNow = throttle?.lockedFor(this.remoteAddress) ?? 0;
+      if (lockedNow > 0) return this.refuseLockedOut(lockedNow);
+      throttle?.failed(this.remoteAddress);
+      throw new CommandRefused('[AUTHENTICATIONFAILED] Invalid credentials: use the IMAP login from getImapAccess');
+    }
     this.login = login;
     this.state = 'authenticated';
+    this.socket.setTimeout(this.timeoutMs());
     return `[CAPABILITY ${this.capabilities()}] Logged in`;
+  }
+
+  private async refuseLockedOut(lockedFor: number): Promise<never> {
+    this.refusedForLockout = true;
+    // Unref'd: a paused refusal never keeps a stopping process alive.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(lockedFor, MAX_LOCKED_LOGIN_PAUSE_MS)).unref());
+    throw new CommandRefused(`[UNAVAILABLE] Too many failed logins from your address: try again in ${Math.ceil(lockedFor / 1000)} s`);
+  }
+
+  private bye(message: string): void {
+    this.send(`* BYE ${message}`);
+    this.end();
   }
 
   private async authenticate(tag: string, args: Token[]): Promise<string | null> {
@@ -291,6 +343,7 @@ export class ImapSession {
       this.send(`${tag} OK ${await this.logIn(decoded[1]!, decoded[2]!)}`);
     } catch (err) {
       if (err instanceof CommandRefused) return this.send(`${tag} NO ${err.message}`);
+      if (err instanceof SessionRefused) return this.bye(err.message);
       throw err;
     }
   }

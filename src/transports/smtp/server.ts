@@ -9,6 +9,8 @@ import type { SendingService } from '../../modules/sending/sending.service.js';
 import { SmtpSubmission, SubmissionRefused, type SubmissionEnvelope } from '../../modules/sending/submission.js';
 import type { InboxRecord } from '../../storage/ports.js';
 import type { TlsMaterial } from '../tls.js';
+import type { AuthThrottle } from '../auth-throttle.js';
+import { ConnectionCounter } from '../connection-limits.js';
 import { PromptSMTPServer } from './prompt-greeting.js';
 
 export interface SmtpOptions {
@@ -28,6 +30,10 @@ export interface SmtpOptions {
   maxConnections: number;
   idleTimeoutMs: number;
   tls: TlsMaterial;
+  /** lockouts after failed logins, per address, shared with HTTP and IMAP; none = no lockouts */
+  authThrottle?: AuthThrottle;
+  /** connections one address may hold over the three listeners; 0 or none = no limit */
+  connectionsPerSource?: number;
 }
 
 export interface RunningSmtp {
@@ -50,6 +56,12 @@ const reply = (code: number, message: string) => Object.assign(new Error(message
 const refused = (err: MessageRefused) => reply(554, `5.6.0 ${err.message}`);
 
 /**
+ * Longest an AUTH from a locked-out address is held before its 454: long enough to pace a
+ * guesser that waits for answers, short enough not to tie up a connection for the whole lockout.
+ */
+export const MAX_LOCKED_AUTH_PAUSE_MS = 5000;
+
+/**
  * Three listeners: plain (STARTTLS only when `starttls`: clients that upgrade whenever it is
  * offered, as nodemailer does by default, would otherwise have to trust the certificate),
  * submission (plain greeting, STARTTLS required before AUTH) and implicit TLS. On every one,
@@ -65,6 +77,12 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
   const recipients = new WeakMap<SMTPServerSession, InboxRecord[]>();
   const submissions = new WeakMap<SMTPServerSession, SubmissionEnvelope>();
   const loginOf = (session: SMTPServerSession) => session.user as MailLogin | undefined;
+  const throttle = options.authThrottle;
+  // One count over the three listeners: the same clients could use any of them.
+  const connections = new ConnectionCounter({ perSource: options.connectionsPerSource ?? 0, total: 0 });
+  const releases = new Map<string, () => void>();
+  /** connections already told 454 for a lockout: the next AUTH closes them with 421 */
+  const refusedForLockout = new Set<string>();
 
   const shared: SMTPServerOptions = {
     name: options.serverName,
@@ -85,9 +103,45 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
     // the resolver's latency (up to smtp-server's 1.5 s timeout) before every greeting.
     disableReverseLookup: true,
 
-    onAuth(auth, _session, callback) {
+    onConnect(session, callback) {
+      const admitted = connections.admit(session.remoteAddress);
+      if ('reason' in admitted) return callback(reply(421, admitted.reason));
+      releases.set(session.id, admitted.release);
+      callback();
+    },
+
+    onClose(session) {
+      releases.get(session.id)?.();
+      releases.delete(session.id);
+      refusedForLockout.delete(session.id);
+    },
+
+    onAuth(auth, session, callback) {
+      // A locked-out address is refused without looking at the credentials: first 454 after a
+      // pause (a client that waits for answers is slowed); a session that tries again after
+      // that, locked out or not by then, gets 421 and is closed (a guesser must reconnect).
+      if (refusedForLockout.has(session.id)) {
+        return callback(reply(421, 'Too many failed logins from your address; closing the connection'));
+      }
+      const refuseLockedOut = (lockedFor: number) => {
+        refusedForLockout.add(session.id);
+        const seconds = Math.ceil(lockedFor / 1000);
+        // Unref'd: a paused refusal never keeps a stopping process alive.
+        setTimeout(() => callback(reply(454, `Too many failed logins from your address: try again in ${seconds} s`)),
+          Math.min(lockedFor, MAX_LOCKED_AUTH_PAUSE_MS)).unref();
+      };
+      const lockedFor = throttle?.lockedFor(session.remoteAddress) ?? 0;
+      if (lockedFor > 0) return refuseLockedOut(lockedFor);
       access.authenticate('smtp', auth.username ?? '', auth.password ?? '').then(
-        (login) => (login ? callback(null, { user: login }) : callback(reply(535, 'Authentication failed: wrong username or password'))),
+        (login) => {
+          if (login) return callback(null, { user: login });
+          // Another session of the address started a lockout meanwhile: this one is refused
+          // as locked out and not counted, so no more than the limit are ever told 535.
+          const lockedNow = throttle?.lockedFor(session.remoteAddress) ?? 0;
+          if (lockedNow > 0) return refuseLockedOut(lockedNow);
+          throttle?.failed(session.remoteAddress);
+          callback(reply(535, 'Authentication failed: wrong username or password'));
+        },
         (err: unknown) => {
           log.error({ err }, 'smtp: checking a login failed');
           callback(reply(454, 'Temporary authentication failure; try again later'));
