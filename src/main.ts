@@ -21,6 +21,7 @@ import { AllowList, outboundRule } from './jobs/outbound-targets.js';
 import { mailWorkersReady, MessageParser, startMailWorkers } from './modules/email/parser.js';
 import { HtmlWork } from './modules/email/html-work.js';
 import { AuthThrottle } from './transports/auth-throttle.js';
+import { startMemoryTrimmer } from './core/allocator.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -148,6 +149,8 @@ export async function startServer(
   // Mail is parsed on worker threads, each message within a time budget (README "Limits").
   // HTML work of the content operations runs on the same threads, within the same budget.
   const mailWorkers = startMailWorkers(config.parseThreads);
+  // Memory the C allocator keeps after large messages goes back to the system (core/allocator.ts).
+  const trimmer = startMemoryTrimmer({ intervalMs: 5_000, growthBytes: 32 * 1024 * 1024 });
   const parser = new MessageParser({
     timeoutMs: config.parseTimeout, limits: { maxDepth: config.mimeMaxDepth, maxParts: config.mimeMaxParts },
   }, mailWorkers);
@@ -236,6 +239,7 @@ export async function startServer(
     await imap?.close();
     await app.close();
     await mailWorkers.close();
+    trimmer.stop();
     if (ownsStore) await store.close();
     throw portProblem(err, config, binding) ?? err;
   }
@@ -318,6 +322,7 @@ export async function startServer(
       await app.close();
       // after the listeners: messages they were still taking in are parsed before this
       await mailWorkers.close();
+      trimmer.stop();
       await leaveCluster?.();
       relay?.close();
       if (ownsStore) await store.close();
