@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { memoryUsage } from 'node:process';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 /**
  * Gives memory that the C allocator keeps after a burst back to the operating system.
@@ -48,8 +49,9 @@ function mallocTrim(): TrimFunction | null {
  * Looks every `intervalMs` (an unref'd timer: it never keeps the process alive) and trims while
  * resident memory is `growthBytes` above the lowest it has been after a trim (or at start). That
  * floor, not the size after the last trim, is the reference: a trim during a burst finds little
- * free, and what the burst frees afterwards must still be given back. A trim walks the arenas'
- * free chunks (a few milliseconds for hundreds of MB); a process at its floor is never trimmed.
+ * free, and what the burst frees afterwards must still be given back. It also looks after each
+ * full garbage collection, which is when dead Buffers are freed. A trim walks the arenas' free
+ * chunks (a few milliseconds for hundreds of MB); a process at its floor is never trimmed.
  */
 export function startMemoryTrimmer(options: { intervalMs: number; growthBytes: number }): MemoryTrimmer {
   const trimFn = mallocTrim();
@@ -62,11 +64,25 @@ export function startMemoryTrimmer(options: { intervalMs: number; growthBytes: n
     floor = Math.min(floor, after);
     return Math.max(0, before - after);
   };
-  const timer = trimFn
-    ? setInterval(() => {
-      if (memoryUsage.rss() - floor >= options.growthBytes) trim();
-    }, options.intervalMs)
-    : undefined;
+  const check = () => {
+    if (memoryUsage.rss() - floor >= options.growthBytes) trim();
+  };
+  const timer = trimFn ? setInterval(check, options.intervalMs) : undefined;
   timer?.unref();
-  return { available: trimFn !== null, trim, stop: () => clearInterval(timer) };
+  // Buffers are freed when a full garbage collection finds them dead, often long after the burst
+  // (an idle process allocates nothing, so collects nothing): look right after each one too.
+  const afterCollection = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => ((entry as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) {
+      setImmediate(check);
+    }
+  });
+  if (trimFn) afterCollection.observe({ entryTypes: ['gc'] });
+  return {
+    available: trimFn !== null,
+    trim,
+    stop: () => {
+      clearInterval(timer);
+      afterCollection.disconnect();
+    },
+  };
 }
