@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describeEachDialect } from '../helpers/server.js';
+import { tenantWithInboxes as withInboxes } from '../helpers/storage-fixtures.js';
 import { freshDatabase, type TestDatabase } from '../helpers/databases.js';
 import type { EmailRecord, IncomingEmail, InboxRecord, Repositories } from '../../src/storage/ports.js';
 
@@ -22,21 +23,7 @@ describeEachDialect('storing incoming mail in groups', (dialect) => {
   });
   after(() => db.cleanup());
 
-  async function tenantWithInboxes(n: number): Promise<{ tenantId: string; inboxes: InboxRecord[] }> {
-    const tenantId = randomUUID();
-    await repos.users.create({ id: tenantId, email: `${tenantId}@example.com`, name: null, isAdmin: false, createdAt: at(0) });
-    const inboxes: InboxRecord[] = [];
-    for (let i = 0; i < n; i++) {
-      const id = randomUUID();
-      const inbox: InboxRecord = {
-        id, tenantId, emailAddress: `${id}@pigeonhole.test`, localPart: id, domain: 'pigeonhole.test', domainId: null, name: null,
-        description: null, favourite: false, inboxType: 'HTTP', virtualInbox: false, expiresAt: null, createdAt: at(0), tags: [],
-      };
-      await repos.inboxes.create(inbox);
-      inboxes.push(inbox);
-    }
-    return { tenantId, inboxes };
-  }
+  const tenantWithInboxes = (n: number) => withInboxes(repos, n, at(0));
 
   const incoming = (
     inbox: InboxRecord, s: number, messageId: string | null, inReplyTo: string | null, fields: { references?: string; raw?: string } = {},

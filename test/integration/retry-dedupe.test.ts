@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { describeEachDialect } from '../helpers/server.js';
+import { tenantWithInboxes as withInboxes } from '../helpers/storage-fixtures.js';
 import { freshDatabase, inspect, type TestDatabase } from '../helpers/databases.js';
 import { sql } from 'kysely';
 import { openStore } from '../../src/storage/kysely/database.js';
@@ -23,21 +24,7 @@ describeEachDialect('retry dedupe in storage', (dialect) => {
   });
   after(() => db.cleanup());
 
-  async function tenantWithInboxes(n: number): Promise<{ tenantId: string; inboxes: InboxRecord[] }> {
-    const tenantId = randomUUID();
-    await repos.users.create({ id: tenantId, email: `${tenantId}@example.com`, name: null, isAdmin: false, createdAt: at(0) });
-    const inboxes: InboxRecord[] = [];
-    for (let i = 0; i < n; i++) {
-      const id = randomUUID();
-      const inbox: InboxRecord = {
-        id, tenantId, emailAddress: `${id}@pigeonhole.test`, localPart: id, domain: 'pigeonhole.test', domainId: null, name: null,
-        description: null, favourite: false, inboxType: 'HTTP', virtualInbox: false, expiresAt: null, createdAt: at(0), tags: [],
-      };
-      await repos.inboxes.create(inbox);
-      inboxes.push(inbox);
-    }
-    return { tenantId, inboxes };
-  }
+  const tenantWithInboxes = (n: number) => withInboxes(repos, n, at(0));
 
   /** One copy of `raw` for `inbox`, received at second `s`, deduped over the `window` seconds before it when given. */
   const copy = (inbox: InboxRecord, raw: string, s: number, messageId: string | null, window?: number): IncomingEmail => {
