@@ -11,7 +11,7 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
  * 519 MB in the main arena, with the V8 heap back at 55 MB). `malloc_trim(0)` hands every free
  * page of every arena back (madvise), which the environment variables that tune malloc can only
  * do if set before the process starts. Node has no binding for it, so it is called through koffi
- * (a maintained FFI library with prebuilt binaries). Anywhere else (musl, macOS, Windows, koffi
+ * (a maintained FFI library with prebuilt binaries, an optional dependency). Anywhere else (musl, macOS, Windows, koffi
  * missing) this is a no-op: those allocators return memory on their own or not at all.
  */
 export interface MemoryTrimmer {
