@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppError } from '../../core/errors.js';
-import { MAX_RENDERED_LENGTH, render, variablesOf } from './template-render.js';
+import { MAX_RENDERED_LENGTH, MAX_SECTION_NESTING, render, variablesOf } from './template-render.js';
 
 const refused = (fn: () => unknown, message: RegExp) =>
   assert.throws(fn, (err: unknown) => err instanceof AppError && err.code === 'BAD_REQUEST' && message.test(err.message));
@@ -16,6 +16,13 @@ describe('variablesOf: the parse tree, not a regex', () => {
 
   test('comments, changed delimiters and text that only looks like a tag are no variables', () => {
     assert.deepEqual(variablesOf('{{! not {{me}} }}{{=<% %>=}}<% who %> says {{hello}}').all, ['who']);
+  });
+
+  test('sections nest at most MAX_SECTION_NESTING deep: deeper is a 400, not a stack overflow', () => {
+    const nested = (n: number) => '{{#a}}'.repeat(n) + 'x' + '{{/a}}'.repeat(n);
+    assert.equal(render(nested(MAX_SECTION_NESTING), { a: true }, { escapeHtml: false, what: 'body' }), 'x');
+    refused(() => variablesOf(nested(MAX_SECTION_NESTING + 1)), /nests sections more than 100 deep/);
+    refused(() => variablesOf(nested(100_000)), /nests sections more than 100 deep/);
   });
 
   test('an unclosed section or tag is a 400 naming the problem', () => {

@@ -33,30 +33,46 @@ function parse(content: string): Span[] {
   }
 }
 
+/**
+ * Deepest nesting of sections a template may have: rendering recurses once per level, so a
+ * template of 100,000 nested sections would overflow the stack instead of answering.
+ */
+export const MAX_SECTION_NESTING = 100;
+
 /** The variables of `content`; a 400 when it is not a template mustache can read. */
 export function variablesOf(content: string): TemplateVariables {
   const all = new Set<string>();
   const required = new Set<string>();
   let depth = 0;
-  const walk = (spans: Span[], inSection: boolean, level: number) => {
-    depth = Math.max(depth, level);
-    for (const [type, value, , , children] of spans) {
-      if (type === 'name' || type === '&') {
-        // '.' is the current item of a list, not a variable of the caller's
-        if (value === '.') continue;
-        if (!inSection) {
-          all.add(value);
-          required.add(value);
-        }
-      } else if (type === '#' || type === '^') {
-        if (!inSection) all.add(value);
-        // an inverted section renders in the enclosing context: its tags are the caller's
-        walk(children ?? [], inSection || type === '#', level + (type === '#' ? 1 : 0));
-      }
-      // 'text', '!' (comments), '=' (delimiter changes) and '>' (partials: none exist) name no variable
+  // Walked with a stack of its own, in document order: the nesting is the user's to choose.
+  const stack: Array<{ spans: Span[]; next: number; inSection: boolean; repeats: number }> = [
+    { spans: parse(content), next: 0, inSection: false, repeats: 0 },
+  ];
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next >= frame.spans.length) {
+      stack.pop();
+      continue;
     }
-  };
-  walk(parse(content), false, 0);
+    const [type, value, , , children] = frame.spans[frame.next++]!;
+    if (type === 'name' || type === '&') {
+      // '.' is the current item of a list, not a variable of the caller's
+      if (value !== '.' && !frame.inSection) {
+        all.add(value);
+        required.add(value);
+      }
+    } else if (type === '#' || type === '^') {
+      if (!frame.inSection) all.add(value);
+      if (stack.length > MAX_SECTION_NESTING) {
+        throw badRequest(`content nests sections more than ${MAX_SECTION_NESTING} deep`);
+      }
+      // an inverted section renders in the enclosing context: its tags are the caller's
+      const repeats = frame.repeats + (type === '#' ? 1 : 0);
+      depth = Math.max(depth, repeats);
+      stack.push({ spans: children ?? [], next: 0, inSection: frame.inSection || type === '#', repeats });
+    }
+    // 'text', '!' (comments), '=' (delimiter changes) and '>' (partials: none exist) name no variable
+  }
   return { all: [...all], required: [...required], depth };
 }
 
