@@ -33,6 +33,7 @@ import { WaitForService } from './modules/waitfor/waitfor.service.js';
 import { WebhookService, type WebhookServiceSettings } from './modules/webhooks/webhooks.service.js';
 import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
+import { TemplateService } from './modules/template/template.service.js';
 import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
@@ -78,10 +79,12 @@ export function createServices(deps: ServiceDeps): Services {
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser, deps.smtpDedupeWindow);
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
-  const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits);
+  const templates = new TemplateService(repos.templates, deps.clock);
+  const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   return {
     tracking,
+    templates,
     imap,
     imapCommands: new ImapCommandsService(imap),
     eventStream: new EventStreamService(deps.bus, inboxes),

@@ -26,6 +26,7 @@ import type { TrackingService } from './tracking/tracking.service.js';
 import type { EventStreamService } from './events/event-stream.js';
 import type { TlsCaService } from './tls/tls.service.js';
 import type { PreviewTokenService } from './email/preview-tokens.js';
+import type { TemplateService } from './template/template.service.js';
 
 export interface Services {
   users: UserService;
@@ -59,4 +60,6 @@ export interface Services {
   tls: TlsCaService;
   /** signed, expiring tokens of the preview links (getEmailPreviewURLs, getSentEmailPreviewURLs) */
   previews: PreviewTokenService;
+  /** email templates; sendEmail renders them through it */
+  templates: TemplateService;
 }

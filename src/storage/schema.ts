@@ -149,6 +149,8 @@ export interface SentEmailsTable {
   created_at: number;
   /** JSON list of the attachment ids sent (0010) */
   attachment_ids_json: string;
+  /** the template the body was rendered from (0020); no foreign key: the receipt outlives the template */
+  template_id: string | null;
 }
 
 export interface DeliveryStatusesTable {
@@ -385,6 +387,18 @@ export interface DomainEventsTable {
   lease_token: string | null;
 }
 
+/** Email templates (migration 0020). */
+export interface TemplatesTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  content: string;
+  /** JSON list of the variable names the content reads */
+  variables_json: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -411,4 +425,5 @@ export interface Database {
   send_queue: SendQueueTable;
   domain_events: DomainEventsTable;
   server_secrets: ServerSecretsTable;
+  templates: TemplatesTable;
 }

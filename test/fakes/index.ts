@@ -14,6 +14,7 @@ export { FakeSentEmailRepository } from './sent-email-repository.js';
 export { FakeAttachmentRepository } from './attachment-repository.js';
 export { FakeBounceRepository } from './bounce-repository.js';
 export { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
+export { FakeTemplateRepository } from './template-repository.js';
 export { FakeWebhookRepository } from './webhook-repository.js';
 export { FakeServerSecretRepository } from './server-secret-repository.js';
 export { rejectsWith } from './assert.js';

@@ -18,6 +18,7 @@ import { FakeServerSecretRepository } from './server-secret-repository.js';
 import { MemoryTables } from './tables.js';
 import { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 import { FakeWebhookRepository } from './webhook-repository.js';
+import { FakeTemplateRepository } from './template-repository.js';
 
 export interface FakeRepositories extends Repositories {
   inboxes: FakeInboxRepository;
@@ -30,6 +31,7 @@ export interface FakeRepositories extends Repositories {
   trackingPixels: FakeTrackingPixelRepository;
   webhooks: FakeWebhookRepository;
   serverSecrets: FakeServerSecretRepository;
+  templates: FakeTemplateRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -44,6 +46,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     trackingPixels: new FakeTrackingPixelRepository(tables),
     webhooks: new FakeWebhookRepository(tables),
     serverSecrets: new FakeServerSecretRepository(),
+    templates: new FakeTemplateRepository(tables),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),

@@ -6,7 +6,7 @@
  */
 import type {
   AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, DomainRecord, EmailRecord,
-  ExpiredInboxRecord, InboxRecord, SentEmailRecord, TrackingPixelRecord, WebhookRecord, WebhookResultRecord,
+  ExpiredInboxRecord, InboxRecord, SentEmailRecord, TemplateRecord, TrackingPixelRecord, WebhookRecord, WebhookResultRecord,
 } from '../../src/storage/ports.js';
 import type { WebhookEventName } from '../../src/core/webhook-events.js';
 
@@ -66,6 +66,7 @@ export class MemoryTables {
   readonly webhookResults = new Map<string, WebhookResultRecord>();
   readonly webhookDeliveries = new Map<string, DeliveryRow>();
   readonly signingSecrets = new Map<string, string>();
+  readonly templates = new Map<string, TemplateRecord>();
 
   /** Deletes emails with their attachments. */
   deleteEmails(ids: Iterable<string>): void {

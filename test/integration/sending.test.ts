@@ -85,7 +85,7 @@ describeEachDialect('sending', (dialect) => {
         [smtpInbox.id, { to: ['x@example.com'], body: 'x' }, /SMTP inboxes can only receive/],
         [a.id, { body: 'x' }, /at least one recipient/],
         [a.id, { to: ['not an address'], body: 'x' }, /invalid addresses: not an address/],
-        [a.id, { to: ['x@example.com'], template: 'welcome' }, /template needs templates/],
+        [a.id, { to: ['x@example.com'], template: 'welcome' }, /template welcome is not a template of yours/],
         [a.id, { to: ['x@example.com'], attachments: ['abc'] }, /attachments has unknown attachment ids: abc/],
         [a.id, { to: ['x@example.com'], from: 'someone@else.com' }, /from must be the inbox's own address/],
         [a.id, { to: ['x@example.com'], charset: 'ISO-8859-1' }, /charset/],

@@ -14,7 +14,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
  */
 
 /** The controllers this suite covers, by OpenAPI tag. */
-const CONTROLLERS = ['InboxController', 'CommonActionsController', 'BulkActionsController'];
+const CONTROLLERS = ['InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController'];
 
 interface InboxJson {
   id: string;
@@ -54,6 +54,10 @@ interface Ctx {
   asB(method: string, path: string, body?: unknown): Promise<Reply>;
   /** ids of B's inboxes, as B sees them */
   bIds(): Promise<string[]>;
+  /** A's template (TemplateController cases), as A saw it when it was made */
+  aTemplate: { id: string; name: string; content: string };
+  /** A's template as A sees it now */
+  aTemplateNow(): Promise<unknown>;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -429,7 +433,60 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
       assert.deepEqual(reply.json, { available: false });
     }
   },
+
+  // Templates (src/modules/template): another user's template is a 404 like a missing one.
+  createTemplate: async (c) => {
+    const own = await c.asB('POST', '/templates', { name: c.aTemplate.name, content: 'B {{own}}' });
+    expectStatus(own, 201, "createTemplate with A's name");
+    assert.notEqual(own.json.id, c.aTemplate.id);
+    await templateUnchanged(c);
+    // B's template carries A's name, which the later cases check B is never shown
+    expectStatus(await c.asB('DELETE', `/templates/${own.json.id}`), 204, "deleting B's own template");
+  },
+  getTemplate: (c) => expectTemplateNotFound(c, 'GET', (id) => `/templates/${id}`),
+  updateTemplate: (c) => expectTemplateNotFound(c, 'PUT', (id) => `/templates/${id}`, { name: 'taken over', content: '{{x}}' }),
+  deleteTemplate: (c) => expectTemplateNotFound(c, 'DELETE', (id) => `/templates/${id}`),
+  getTemplatePreviewHtml: (c) => expectTemplateNotFound(c, 'GET', (id) => `/templates/${id}/preview/html`),
+  getTemplatePreviewJson: (c) => expectTemplateNotFound(c, 'GET', (id) => `/templates/${id}/preview/json?alphaSecretVar=x`),
+  getTemplates: (c) => withOwnTemplate(c, async (ownId) => {
+    const reply = await c.asB('GET', '/templates');
+    expectStatus(reply, 200, 'getTemplates');
+    assert.deepEqual((reply.json as Array<{ id: string }>).map((t) => t.id), [ownId], 'getTemplates lists B its own template only');
+  }),
+  getAllTemplates: (c) => withOwnTemplate(c, async (ownId) => {
+    const reply = await c.asB('GET', '/templates/paginated?size=100');
+    expectStatus(reply, 200, 'getAllTemplates');
+    assert.deepEqual((reply.json.content as Array<{ id: string }>).map((t) => t.id), [ownId], 'getAllTemplates pages B its own template only');
+    assert.equal(reply.json.totalElements, 1, 'the total counts only what B sees');
+  }),
 };
+
+/** Runs `check` while B has one template of its own, so a list that answers nothing at all fails. */
+async function withOwnTemplate(c: Ctx, check: (ownId: string) => Promise<void>): Promise<void> {
+  const own = await c.asB('POST', '/templates', { name: 'b-own', content: 'B {{own}}' });
+  expectStatus(own, 201, "creating B's own template");
+  try {
+    await check(own.json.id);
+  } finally {
+    await c.asB('DELETE', `/templates/${own.json.id}`);
+  }
+  await templateUnchanged(c);
+}
+
+async function templateUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aTemplateNow(), { ...c.aTemplate, variables: [{ name: 'alphaSecretVar', variableType: 'STRING' }] }, "A's template is unchanged");
+}
+
+/** B's request for A's template answers exactly as for a template that does not exist, and changes nothing. */
+async function expectTemplateNotFound(c: Ctx, method: string, pathFor: (id: string) => string, body?: unknown): Promise<void> {
+  const unknown = randomUUID();
+  const baseline = await c.asB(method, pathFor(unknown), body);
+  expectStatus(baseline, 404, `${method} ${pathFor('<unknown>')}`);
+  const reply = await c.asB(method, pathFor(c.aTemplate.id), body);
+  expectStatus(reply, 404, `${method} ${pathFor("<A's template>")}`);
+  assert.equal(String(reply.json.message).replaceAll(c.aTemplate.id, '<id>'), String(baseline.json.message).replaceAll(unknown, '<id>'));
+  await templateUnchanged(c);
+}
 
 describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
   let server: TestServer;
@@ -508,10 +565,14 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     assert.equal(aInboxes[0]!.favourite, true);
     assert.ok(aInboxes[0]!.expiresAt && aInboxes[1]!.expiresAt, 'A has expiring inboxes');
     snapshotOfA = await viewOfA();
+    const aTemplate = (await jsonOf(await a.fetch('/templates', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
+    }))).json as { id: string; name: string; content: string; createdAt: string };
 
     // Everything that is A's and that B must never be told.
     const secrets = [
-      a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG,
+      a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
     ];
     ctx = {
@@ -545,11 +606,15 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
         const reply = await jsonOf(await b.fetch('/inboxes/ids'));
         return (reply.json.inboxIds as Array<{ id: string }>).map((i) => i.id);
       },
+      aTemplate: { id: aTemplate.id, name: aTemplate.name, content: aTemplate.content, createdAt: aTemplate.createdAt } as Ctx['aTemplate'],
+      async aTemplateNow() {
+        return (await jsonOf(await a.fetch(`/templates/${aTemplate.id}`))).json;
+      },
     };
   });
   after(() => server.close());
 
-  test('every InboxController, CommonActionsController and BulkActionsController operation in the OpenAPI document has an isolation case', async () => {
+  test('every InboxController, CommonActionsController, BulkActionsController and TemplateController operation in the OpenAPI document has an isolation case', async () => {
     const doc = (await (await server.fetch('/v3/api-docs', { key: null })).json()) as {
       paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
     };

@@ -44,7 +44,7 @@ export function toSentEmailDto(s: SentEmailRecord): Static<typeof SentEmailDto> 
     sentAt: s.createdAt.toISOString(),
     pixelIds: s.pixelIds ?? [],
     messageIds: [bareMessageId(s.messageId)!],
-    templateId: null,
+    templateId: s.templateId ?? null,
     headers: Object.fromEntries(s.headers),
     favourite: false,
     sizeBytes: s.sizeBytes,

@@ -145,7 +145,7 @@ describe('who may send what', () => {
     await rejectsWith(sending.send(ALICE, sender.id, { to: [' ', ''] }), 'BAD_REQUEST', /at least one recipient/);
     await rejectsWith(sending.send(ALICE, sender.id, { to: ['a@example.com'], from: 'someone@else.example' }), 'BAD_REQUEST', /own address/);
     await rejectsWith(sending.send(ALICE, sender.id, { to: ['a@example.com'], charset: 'latin1' }), 'BAD_REQUEST', /charset/);
-    await rejectsWith(sending.send(ALICE, sender.id, { to: ['a@example.com'], template: 'welcome' }), 'BAD_REQUEST', /templates/);
+    await rejectsWith(sending.send(ALICE, sender.id, { to: ['a@example.com'], template: 'welcome' }), 'BAD_REQUEST', /template welcome is not a template of yours/);
     const filtered = await sending.send(ALICE, sender.id, {
       to: ['bad address', 'ok@example.com'], validateEmailAddresses: 'VALIDATE_FILTER_REMOVE_INVALID',
     });

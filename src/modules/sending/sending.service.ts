@@ -17,6 +17,7 @@ import { publishDeliveryStatuses, publishSent } from './delivery-events.js';
 import type { ReplyContext, SendEmailInput } from './sending.types.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import { withPixel } from '../tracking/pixel-html.js';
+import type { SendTemplating } from './send-template.js';
 import { checkHeaderLength, checkRecipientCount, checkSendInput, DEFAULT_SEND_LIMITS, MAX_MESSAGE_ID_LENGTH, type SendLimits } from './send-limits.js';
 
 const ADDRESS_RE = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -28,8 +29,6 @@ const ADDRESS_RE = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 const NOT_YET: Array<[keyof SendEmailInput, string]> = [
   ['toContacts', 'contacts'],
   ['toGroup', 'contact groups'],
-  ['template', 'templates'],
-  ['templateVariables', 'templates'],
   ['isXAmpHtml', 'AMP email'],
   ['bodyParts', 'custom body parts'],
 ];
@@ -55,6 +54,8 @@ export class SendingService {
     private readonly tracking?: TrackingService,
     /** recipients per message and header lengths (PIGEONHOLE_MAX_RECIPIENTS, PIGEONHOLE_MAX_HEADER_LENGTH) */
     readonly limits: SendLimits = DEFAULT_SEND_LIMITS,
+    /** renders `template` / `templateVariables` (modules/template); none = those options are refused */
+    private readonly templates?: SendTemplating,
   ) {}
 
   /** Parses a raw message as ingest does (off the event loop, within its budget and limits). */
@@ -62,9 +63,10 @@ export class SendingService {
     return this.ingest.parse(raw);
   }
 
-  async send(tenantId: string, inboxId: string, input: SendEmailInput, reply?: ReplyContext): Promise<SendOutcome> {
-    checkSendInput(input, this.limits);
+  async send(tenantId: string, inboxId: string, given: SendEmailInput, reply?: ReplyContext): Promise<SendOutcome> {
+    checkSendInput(given, this.limits);
     const inbox = await this.senderInbox(tenantId, inboxId);
+    const { input, templateId } = await this.templated(tenantId, given);
     for (const [field, feature] of NOT_YET) {
       const value = input[field];
       if (value !== undefined && value !== null && value !== false && !(Array.isArray(value) && value.length === 0)) {
@@ -140,7 +142,20 @@ export class SendingService {
       inReplyTo: reply?.inReplyTo ?? null,
       attachmentIds: attachmentIdsOf(input.attachments),
       trackingPixelId: pixel?.id,
+      templateId,
     });
+  }
+
+  /** The options with `template` and `templateVariables` applied to subject and body (send-template.ts). */
+  private async templated(tenantId: string, input: SendEmailInput): Promise<{ input: SendEmailInput; templateId: string | null }> {
+    const used = Boolean(input.template) || (input.templateVariables !== undefined && input.templateVariables !== null);
+    if (!used) return { input, templateId: null };
+    if (!this.templates) throw badRequest('template and templateVariables need templates, which this server does not offer; leave them out');
+    const { subject, body, templateId } = await this.templates.apply(tenantId, input);
+    const rendered = { ...input, subject, body, template: undefined, templateVariables: undefined };
+    // the values may have lengthened the subject past the header limit checked before
+    checkSendInput(rendered, this.limits);
+    return { input: rendered, templateId };
   }
 
   /** sendSmtpEnvelope: the caller's own MIME message, to the envelope recipients given. */
@@ -324,7 +339,7 @@ export class SendingService {
   protected async record(
     inbox: InboxRecord,
     raw: Buffer,
-    { trackingPixelId, ...fields }: Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'> & { attachmentIds?: string[]; trackingPixelId?: string },
+    { trackingPixelId, ...fields }: Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'> & { attachmentIds?: string[]; trackingPixelId?: string; templateId?: string | null },
   ): Promise<SendOutcome> {
     const sent: SentEmailRecord = {
       id: newId(),

@@ -31,6 +31,7 @@ const toSent = (row: Selectable<SentEmailsTable>): SentEmailRecord => ({
   createdAt: fromMillis(row.created_at),
   attachmentIds: JSON.parse(row.attachment_ids_json) as string[],
   threadId: row.thread_id,
+  templateId: row.template_id,
 });
 
 const toStatus = (row: Selectable<DeliveryStatusesTable>): DeliveryStatusRecord => ({
@@ -107,6 +108,7 @@ export function sentEmailRepository(db: Kysely<Database>): SentEmailRepository {
             created_at: toMillis(sent.createdAt),
             attachment_ids_json: JSON.stringify(sent.attachmentIds),
             thread_id: sent.threadId,
+            template_id: sent.templateId ?? null,
           })
           .execute();
       });

@@ -42,6 +42,8 @@ export interface SentEmailRecord {
   attachmentIds: string[];
   /** the conversation; storage assigns it when storing (and sets it on the stored record) */
   threadId?: string | null;
+  /** the template its body was rendered from (sendEmail's `template`) */
+  templateId?: string | null;
   /** its tracking pixels (addTrackingPixel); read from tracking_pixels, not stored with the receipt */
   pixelIds?: string[];
 }
