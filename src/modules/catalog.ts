@@ -28,6 +28,7 @@ import { imapOperations } from './imap/operations/index.js';
 import { tlsOperations } from './tls/operations/index.js';
 import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
+import { contactOperations } from './contacts/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -47,6 +48,7 @@ import { webhookModelSchemas } from './webhooks/webhooks.schemas.js';
 import { trackingModelSchemas } from './tracking/tracking.schemas.js';
 import { commonActionsModelSchemas } from './common-actions/common-actions.schemas.js';
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
+import { contactModelSchemas } from './contacts/contacts.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -67,6 +69,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...tlsOperations,
   ...commonActionsOperations,
   ...bulkActionsOperations,
+  ...contactOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -75,5 +78,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
-  ...commonActionsModelSchemas, ...bulkActionsModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...contactModelSchemas,
 ];

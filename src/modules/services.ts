@@ -26,6 +26,7 @@ import type { TrackingService } from './tracking/tracking.service.js';
 import type { EventStreamService } from './events/event-stream.js';
 import type { TlsCaService } from './tls/tls.service.js';
 import type { PreviewTokenService } from './email/preview-tokens.js';
+import type { ContactService } from './contacts/contacts.service.js';
 
 export interface Services {
   users: UserService;
@@ -59,4 +60,6 @@ export interface Services {
   tls: TlsCaService;
   /** signed, expiring tokens of the preview links (getEmailPreviewURLs, getSentEmailPreviewURLs) */
   previews: PreviewTokenService;
+  /** ContactController and GroupController; sending resolves toContacts/toGroup through it */
+  contacts: ContactService;
 }

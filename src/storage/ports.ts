@@ -27,6 +27,7 @@ export type * from './ports/send-queue.js';
 export type * from './ports/tracking-pixels.js';
 export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
+export type * from './ports/contacts.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -47,6 +48,7 @@ import type { SendQueueRepository } from './ports/send-queue.js';
 import type { TrackingPixelRepository } from './ports/tracking-pixels.js';
 import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
+import type { ContactRepository } from './ports/contacts.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -73,6 +75,8 @@ export interface Repositories {
   domainEvents: DomainEventRepository;
   /** keys this server signs with (ports/server-secrets.ts) */
   serverSecrets: ServerSecretRepository;
+  /** contacts and contact groups (ports/contacts.ts) */
+  contacts: ContactRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -16,4 +16,5 @@ export { FakeBounceRepository } from './bounce-repository.js';
 export { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 export { FakeWebhookRepository } from './webhook-repository.js';
 export { FakeServerSecretRepository } from './server-secret-repository.js';
+export { FakeContactRepository } from './contact-repository.js';
 export { rejectsWith } from './assert.js';

@@ -9,6 +9,7 @@ import type {
 } from '../../src/storage/ports.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
 import { FakeBounceRepository } from './bounce-repository.js';
+import { FakeContactRepository } from './contact-repository.js';
 import { FakeEmailRepository } from './email-repository.js';
 import { FakeExpiredInboxRepository } from './expired-inbox-repository.js';
 import { FakeDomainRepository, FakeInboxRepository } from './inbox-repository.js';
@@ -30,6 +31,7 @@ export interface FakeRepositories extends Repositories {
   trackingPixels: FakeTrackingPixelRepository;
   webhooks: FakeWebhookRepository;
   serverSecrets: FakeServerSecretRepository;
+  contacts: FakeContactRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -44,6 +46,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     trackingPixels: new FakeTrackingPixelRepository(tables),
     webhooks: new FakeWebhookRepository(tables),
     serverSecrets: new FakeServerSecretRepository(),
+    contacts: new FakeContactRepository(),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),

@@ -20,6 +20,7 @@ import { sendQueueRepository } from './send-queue-repository.js';
 import { trackingPixelRepository } from './tracking-pixel-repository.js';
 import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
+import { contactRepository } from './contact-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -43,5 +44,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     trackingPixels: trackingPixelRepository(db),
     domainEvents: domainEventRepository(db),
     serverSecrets: serverSecretRepository(db),
+    contacts: contactRepository(db),
   };
 }
