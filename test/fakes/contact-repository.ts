@@ -8,7 +8,7 @@ import { contains, copy, inRange, ordered, pageOf, UniqueViolation } from './que
 export class FakeContactRepository implements ContactRepository {
   readonly contacts = new Map<string, ContactRecord>();
   readonly groups = new Map<string, ContactGroupRecord>();
-  /** `${groupId} ${contactId}` */
+  /** `${groupId} ${contactId}`, in the order they joined */
   readonly members = new Set<string>();
   /** the 'contact.created' events the SQL repository writes with each contact */
   readonly events: NewDomainEvent[] = [];
@@ -74,7 +74,7 @@ export class FakeContactRepository implements ContactRepository {
     if (this.groups.get(id)?.tenantId !== tenantId) return false;
     this.groups.delete(id);
     for (const key of this.members) if (key.startsWith(`${id} `)) this.members.delete(key);
-    for (const c of this.contacts.values()) if (c.groupId === id) c.groupId = null;
+    for (const c of this.contacts.values()) if (c.groupId === id) c.groupId = this.firstGroupOf(c.id);
     return true;
   }
 
@@ -94,8 +94,14 @@ export class FakeContactRepository implements ContactRepository {
       const c = this.contacts.get(id);
       if (c?.tenantId !== tenantId) continue;
       this.members.delete(`${groupId} ${id}`);
-      if (c.groupId === groupId) c.groupId = null;
+      if (c.groupId === groupId) c.groupId = this.firstGroupOf(id);
     }
+  }
+
+  /** the group the contact joined first of those it is still in (as the SQL repository answers) */
+  private firstGroupOf(contactId: string): string | null {
+    for (const key of this.members) if (key.endsWith(` ${contactId}`)) return key.split(' ')[0]!;
+    return null;
   }
 
   async membersOf(tenantId: string, groupId: string): Promise<ContactRecord[]> {

@@ -157,15 +157,23 @@ describeEachDialect('contacts and groups', (dialect) => {
     assert.deepEqual(removed.contacts.map((c) => c.id), [one.id]);
     assert.equal((await contacts.getContact({ contactId: two.id })).groupId ?? null, null);
 
+    // leaving the group it names: it names the other group it is in
+    await groups.removeContactsFromGroup({ groupId: friends.id, updateGroupContacts: { contactIds: [one.id] } });
+    assert.equal((await contacts.getContact({ contactId: one.id })).groupId, work.id);
+    await groups.addContactsToGroup({ groupId: friends.id, updateGroupContacts: { contactIds: [one.id] } });
+
     // deleting a contact takes it out of its groups; deleting a group keeps its contacts
     await contacts.deleteContact({ contactId: one.id });
     assert.deepEqual((await groups.getGroupWithContacts({ groupId: work.id })).contacts, []);
     await groups.addContactsToGroup({ groupId: work.id, updateGroupContacts: { contactIds: [two.id] } });
+    await groups.addContactsToGroup({ groupId: friends.id, updateGroupContacts: { contactIds: [two.id] } });
+    assert.equal((await contacts.getContact({ contactId: two.id })).groupId, work.id);
     await groups.deleteGroup({ groupId: work.id });
     assert.equal((await refusal(groups.getGroup({ groupId: work.id }))).status, 404);
+    assert.equal((await contacts.getContact({ contactId: two.id })).groupId, friends.id, 'kept, naming the group it is still in');
+    await groups.deleteGroup({ groupId: friends.id });
     assert.equal((await contacts.getContact({ contactId: two.id })).groupId ?? null, null);
     await contacts.deleteContact({ contactId: two.id });
-    await groups.deleteGroup({ groupId: friends.id });
   });
 
   test('createGroup refuses a blank name', async () => {

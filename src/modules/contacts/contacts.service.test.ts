@@ -60,6 +60,8 @@ describe('groups', () => {
     await rejectsWith(contacts.addToGroup(ALICE, g1.id, [other.id, bobs.id]), 'NOT_FOUND', new RegExp(bobs.id));
     assert.deepEqual((await contacts.withContacts(ALICE, g1.id)).contacts.map((x) => x.id), [c.id], 'other was not added either');
     await rejectsWith(contacts.removeFromGroup(ALICE, g1.id, [bobs.id]), 'NOT_FOUND', new RegExp(bobs.id));
+    await contacts.removeFromGroup(ALICE, g1.id, [c.id]);
+    assert.equal((await contacts.get(ALICE, c.id)).groupId, g2.id, 'it names the group it is still in');
     await rejectsWith(contacts.addToGroup(BOB, g1.id, [bobs.id]), 'NOT_FOUND', new RegExp(g1.id));
   });
 

@@ -56,6 +56,22 @@ function contactWhere(tenantId: string, filter: ContactFilter) {
   };
 }
 
+/**
+ * Contacts (of `ids`, or all) named by `groupId` that left it name the group they joined
+ * first of those they are still in, or none.
+ */
+async function renameGroup(trx: Kysely<Database>, tenantId: string, groupId: string, ids?: string[]): Promise<void> {
+  await trx.updateTable('contacts')
+    .set((eb) => ({
+      group_id: eb.selectFrom('contact_group_members as m').select('m.group_id')
+        .whereRef('m.contact_id', '=', 'contacts.id')
+        .orderBy('m.added_at', 'asc').orderBy('m.group_id', 'asc').limit(1),
+    }))
+    .where('tenant_id', '=', tenantId).where('group_id', '=', groupId)
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+    .execute();
+}
+
 export function contactRepository(db: Kysely<Database>): ContactRepository {
   const findContacts = async (trx: Kysely<Database>, tenantId: string, ids: string[]) => {
     const out: ContactRecord[] = [];
@@ -148,7 +164,7 @@ export function contactRepository(db: Kysely<Database>): ContactRepository {
     deleteGroup(tenantId, id) {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('contact_group_members').where('tenant_id', '=', tenantId).where('group_id', '=', id).execute();
-        await trx.updateTable('contacts').set({ group_id: null }).where('tenant_id', '=', tenantId).where('group_id', '=', id).execute();
+        await renameGroup(trx, tenantId, id);
         const result = await trx.deleteFrom('contact_groups').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       });
@@ -179,8 +195,7 @@ export function contactRepository(db: Kysely<Database>): ContactRepository {
         for (const chunk of chunks([...new Set(contactIds)], IDS_PER_STATEMENT)) {
           await trx.deleteFrom('contact_group_members')
             .where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('contact_id', 'in', chunk).execute();
-          await trx.updateTable('contacts').set({ group_id: null })
-            .where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('id', 'in', chunk).execute();
+          await renameGroup(trx, tenantId, groupId, chunk);
         }
       });
     },

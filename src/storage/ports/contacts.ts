@@ -5,7 +5,10 @@ import type { Slice } from './common.js';
 export interface ContactRecord {
   id: string;
   tenantId: string;
-  /** the group named at creation, or the first one it joined since; null when in none */
+  /**
+   * the group named at creation, or the first one it joined since; when it leaves that group,
+   * the one it joined first of those it is still in; null when in none
+   */
   groupId: string | null;
   firstName: string | null;
   lastName: string | null;
