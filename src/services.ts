@@ -37,6 +37,7 @@ import { TemplateService } from './modules/template/template.service.js';
 import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
+import { ContactService } from './modules/contacts/contacts.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 
 export type { Services };
@@ -80,9 +81,11 @@ export function createServices(deps: ServiceDeps): Services {
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
   const templates = new TemplateService(repos.templates, deps.clock);
-  const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates);
+  const contacts = new ContactService(repos.contacts, deps.clock);
+  const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   return {
+    contacts,
     tracking,
     templates,
     imap,
@@ -104,7 +107,7 @@ export function createServices(deps: ServiceDeps): Services {
     webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }),
     webhookDispatcher: new WebhookDispatcher({
       events: repos.domainEvents, webhooks: repos.webhooks, emails: repos.emails, sent: repos.sent,
-      trackingPixels: repos.trackingPixels, bounces: repos.bounces,
+      trackingPixels: repos.trackingPixels, bounces: repos.bounces, contacts: repos.contacts,
     }),
     attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent, deps.htmlWork),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.

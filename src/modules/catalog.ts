@@ -29,6 +29,7 @@ import { tlsOperations } from './tls/operations/index.js';
 import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
+import { contactOperations } from './contacts/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -49,6 +50,7 @@ import { trackingModelSchemas } from './tracking/tracking.schemas.js';
 import { commonActionsModelSchemas } from './common-actions/common-actions.schemas.js';
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 import { templateModelSchemas } from './template/template.schemas.js';
+import { contactModelSchemas } from './contacts/contacts.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -70,6 +72,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...commonActionsOperations,
   ...bulkActionsOperations,
   ...templateOperations,
+  ...contactOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -79,4 +82,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...contactModelSchemas,
 ];

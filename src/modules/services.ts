@@ -27,6 +27,7 @@ import type { EventStreamService } from './events/event-stream.js';
 import type { TlsCaService } from './tls/tls.service.js';
 import type { PreviewTokenService } from './email/preview-tokens.js';
 import type { TemplateService } from './template/template.service.js';
+import type { ContactService } from './contacts/contacts.service.js';
 
 export interface Services {
   users: UserService;
@@ -62,4 +63,6 @@ export interface Services {
   previews: PreviewTokenService;
   /** email templates; sendEmail renders them through it */
   templates: TemplateService;
+  /** ContactController and GroupController; sending resolves toContacts/toGroup through it */
+  contacts: ContactService;
 }

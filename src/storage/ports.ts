@@ -28,6 +28,7 @@ export type * from './ports/tracking-pixels.js';
 export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
+export type * from './ports/contacts.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -49,6 +50,7 @@ import type { TrackingPixelRepository } from './ports/tracking-pixels.js';
 import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
 import type { TemplateRepository } from './ports/templates.js';
+import type { ContactRepository } from './ports/contacts.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -77,6 +79,8 @@ export interface Repositories {
   serverSecrets: ServerSecretRepository;
   /** email templates (ports/templates.ts) */
   templates: TemplateRepository;
+  /** contacts and contact groups (ports/contacts.ts) */
+  contacts: ContactRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

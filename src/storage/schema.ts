@@ -399,6 +399,44 @@ export interface TemplatesTable {
   updated_at: number;
 }
 
+/** Contacts (migration 0021). Lists are JSON text: they are only ever read whole. */
+export interface ContactsTable {
+  id: string;
+  tenant_id: string;
+  group_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  /** JSON array of addresses, the primary first */
+  email_addresses: string;
+  /** the first address, lower-cased, for search */
+  primary_email: string | null;
+  /** JSON array */
+  tags: string;
+  /** JSON object or null */
+  meta_data: string | null;
+  /** 0/1 */
+  opt_out: number;
+  created_at: number;
+}
+
+/** Contact groups (migration 0021). */
+export interface ContactGroupsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  description: string | null;
+  created_at: number;
+}
+
+/** Which contact is in which group (migration 0021): a contact may be in several. */
+export interface ContactGroupMembersTable {
+  group_id: string;
+  contact_id: string;
+  tenant_id: string;
+  added_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -426,4 +464,7 @@ export interface Database {
   domain_events: DomainEventsTable;
   server_secrets: ServerSecretsTable;
   templates: TemplatesTable;
+  contacts: ContactsTable;
+  contact_groups: ContactGroupsTable;
+  contact_group_members: ContactGroupMembersTable;
 }

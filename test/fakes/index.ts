@@ -17,4 +17,5 @@ export { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 export { FakeTemplateRepository } from './template-repository.js';
 export { FakeWebhookRepository } from './webhook-repository.js';
 export { FakeServerSecretRepository } from './server-secret-repository.js';
+export { FakeContactRepository } from './contact-repository.js';
 export { rejectsWith } from './assert.js';

@@ -9,6 +9,7 @@ import type {
 } from '../../src/storage/ports.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
 import { FakeBounceRepository } from './bounce-repository.js';
+import { FakeContactRepository } from './contact-repository.js';
 import { FakeEmailRepository } from './email-repository.js';
 import { FakeExpiredInboxRepository } from './expired-inbox-repository.js';
 import { FakeDomainRepository, FakeInboxRepository } from './inbox-repository.js';
@@ -32,6 +33,7 @@ export interface FakeRepositories extends Repositories {
   webhooks: FakeWebhookRepository;
   serverSecrets: FakeServerSecretRepository;
   templates: FakeTemplateRepository;
+  contacts: FakeContactRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -47,6 +49,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     webhooks: new FakeWebhookRepository(tables),
     serverSecrets: new FakeServerSecretRepository(),
     templates: new FakeTemplateRepository(tables),
+    contacts: new FakeContactRepository(),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),

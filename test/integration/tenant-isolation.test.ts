@@ -5,8 +5,8 @@ import { inboxOperations } from '../../src/modules/inbox/operations/index.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 
 /**
- * Tenant B aims every InboxController, CommonActionsController and BulkActionsController
- * operation at tenant A's data (A's ids, addresses, names, tags, descriptions). B must learn
+ * Tenant B aims every InboxController, CommonActionsController, BulkActionsController,
+ * ContactController and GroupController operation at tenant A's data (A's ids, addresses, names, tags, descriptions). B must learn
  * nothing of A's inboxes and change none of them.
  *
  * To add a route: add its operationId to ISOLATION_CASES. The coverage test fails until
@@ -14,7 +14,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
  */
 
 /** The controllers this suite covers, by OpenAPI tag. */
-const CONTROLLERS = ['InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController'];
+const CONTROLLERS = ['InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController'];
 
 interface InboxJson {
   id: string;
@@ -50,6 +50,9 @@ interface Ctx {
   afterAllExpiries: string;
   /** a time before any of A's inboxes was created */
   beforeA: string;
+  /** A's contact (in A's group) and A's group */
+  aContact: { id: string };
+  aGroup: { id: string };
   /** B's request; fails if the answer reveals anything of A's that B did not itself send */
   asB(method: string, path: string, body?: unknown): Promise<Reply>;
   /** ids of B's inboxes, as B sees them */
@@ -69,6 +72,10 @@ const A_TAG = 'alpha';
 const COMMON_NAME = 'common-name';
 const COMMON_DESCRIPTION = 'common description';
 const COMMON_TAG = 'common';
+// A's contact and group (src/modules/contacts).
+const A_CONTACT_NAME = 'alpha-contact';
+const A_CONTACT_ADDRESS = 'alpha-contact@example.com';
+const A_GROUP_NAME = 'alpha-group';
 
 const enc = encodeURIComponent;
 
@@ -95,6 +102,39 @@ async function expectNotFound(c: Ctx, method: string, pathFor: (id: string) => s
     );
   }
 }
+
+/**
+ * A's contact or group id (`aId`) in the request reads exactly like an id that does not exist.
+ * `pathFor` and `bodyFor` put the id where the route takes it.
+ */
+async function expectIdNotFound(
+  c: Ctx, aId: string, method: string, pathFor: (id: string) => string, bodyFor: (id: string) => unknown = () => undefined,
+): Promise<void> {
+  const unknown = randomUUID();
+  const baseline = await c.asB(method, pathFor(unknown), bodyFor(unknown));
+  expectStatus(baseline, 404, `${method} ${pathFor('<unknown>')}`);
+  const reply = await c.asB(method, pathFor(aId), bodyFor(aId));
+  expectStatus(reply, 404, `${method} ${pathFor("<A's id>")}`);
+  assert.equal(
+    String(reply.json.message).replaceAll(aId, '<id>'),
+    String(baseline.json.message).replaceAll(unknown, '<id>'),
+    "A's id is indistinguishable from a missing one",
+  );
+}
+
+/** B's own contact group, made for one case and removed by it. */
+async function withOwnGroup(c: Ctx, run: (groupId: string) => Promise<void>): Promise<void> {
+  const group = await c.asB('POST', '/groups', { name: 'b-group' });
+  expectStatus(group, 201, "creating B's group");
+  try {
+    await run(group.json.id);
+  } finally {
+    expectStatus(await c.asB('DELETE', `/groups/${group.json.id}`), 204, "deleting B's group");
+  }
+}
+
+/** Searches that single out A's contact: B sees none of them. */
+const contactSearches = (c: Ctx) => [c.aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, ''];
 
 /** A page answered to B: exactly B's `expected` inboxes, none of A's, totals to match. */
 function expectPage(c: Ctx, reply: Reply, expected: string[], what: string): void {
@@ -158,6 +198,61 @@ const createShortForm = (path: string): IsolationCase => async (c) => {
 };
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
+  // ContactController and GroupController (src/modules/contacts): A's contact and group ids are 404 to B.
+  async createContact(c) {
+    await expectIdNotFound(c, c.aGroup.id, 'POST', () => '/contacts', (id) => ({ emailAddresses: ['x@example.com'], groupId: id }));
+    const list = await c.asB('GET', '/contacts');
+    assert.deepEqual(list.json, [], 'nothing was created for B');
+  },
+  getContact: (c) => expectIdNotFound(c, c.aContact.id, 'GET', (id) => `/contacts/${id}`),
+  deleteContact: (c) => expectIdNotFound(c, c.aContact.id, 'DELETE', (id) => `/contacts/${id}`),
+  getContactVCard: (c) => expectIdNotFound(c, c.aContact.id, 'GET', (id) => `/contacts/${id}/download`),
+  async getContacts(c) {
+    const reply = await c.asB('GET', '/contacts');
+    expectStatus(reply, 200, 'GET /contacts');
+    assert.deepEqual(reply.json, []);
+  },
+  async getAllContacts(c) {
+    for (const search of contactSearches(c)) {
+      const reply = await c.asB('GET', `/contacts/paginated${query(search ? { search } : {})}`);
+      expectStatus(reply, 200, 'GET /contacts/paginated');
+      assert.equal(reply.json.totalElements, 0, `search ${search}`);
+    }
+  },
+  async createGroup(c) {
+    await withOwnGroup(c, async (groupId) => {
+      const groups = await c.asB('GET', '/groups');
+      assert.deepEqual(groups.json.map((g: { id: string }) => g.id), [groupId], 'B sees only its own group');
+    });
+  },
+  getGroup: (c) => expectIdNotFound(c, c.aGroup.id, 'GET', (id) => `/groups/${id}`),
+  deleteGroup: (c) => expectIdNotFound(c, c.aGroup.id, 'DELETE', (id) => `/groups/${id}`),
+  getGroupWithContacts: (c) => expectIdNotFound(c, c.aGroup.id, 'GET', (id) => `/groups/${id}/contacts`),
+  getGroupWithContactsPaginated: (c) => expectIdNotFound(c, c.aGroup.id, 'GET', (id) => `/groups/${id}/contacts-paginated`),
+  async getGroups(c) {
+    const reply = await c.asB('GET', '/groups');
+    expectStatus(reply, 200, 'GET /groups');
+    assert.deepEqual(reply.json, []);
+  },
+  async getAllGroups(c) {
+    const reply = await c.asB('GET', `/groups/paginated${query({ since: c.beforeA })}`);
+    expectStatus(reply, 200, 'GET /groups/paginated');
+    assert.equal(reply.json.totalElements, 0);
+  },
+  async addContactsToGroup(c) {
+    await expectIdNotFound(c, c.aGroup.id, 'PUT', (id) => `/groups/${id}/contacts`, () => ({ contactIds: [] }));
+    await withOwnGroup(c, async (groupId) => {
+      await expectIdNotFound(c, c.aContact.id, 'PUT', () => `/groups/${groupId}/contacts`, (id) => ({ contactIds: [id] }));
+      const members = await c.asB('GET', `/groups/${groupId}/contacts`);
+      assert.deepEqual(members.json.contacts, [], "A's contact did not join B's group");
+    });
+  },
+  async removeContactsFromGroup(c) {
+    await expectIdNotFound(c, c.aGroup.id, 'DELETE', (id) => `/groups/${id}/contacts`, () => ({ contactIds: [] }));
+    await expectIdNotFound(c, c.aGroup.id, 'DELETE', (id) => `/groups/${id}/contacts`, () => ({ contactIds: [c.aContact.id] }));
+    await withOwnGroup(c, (groupId) =>
+      expectIdNotFound(c, c.aContact.id, 'DELETE', () => `/groups/${groupId}/contacts`, (id) => ({ contactIds: [id] })));
+  },
   async createInbox(c) {
     const taken = await c.asB('POST', `/inboxes?emailAddress=${enc(c.target.emailAddress)}`);
     expectStatus(taken, 409, "createInbox with A's address");
@@ -514,7 +609,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       return reply.json;
     };
     const ids = await get('/inboxes/ids');
+    const groups = (await get('/groups')) as Array<{ id: string }>;
     return {
+      contacts: await get('/contacts'),
+      groups: await Promise.all(groups.map((g) => get(`/groups/${g.id}/contacts`))),
       ids,
       inboxes: await Promise.all((ids.inboxIds as Array<{ id: string }>).map((i) => get(`/inboxes/${i.id}`))),
       page: (await get('/inboxes/paginated?size=100')).content,
@@ -557,6 +655,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       name: COMMON_NAME, description: COMMON_DESCRIPTION, tags: [COMMON_TAG], expiresIn: 1_800_000,
     });
     const plain = await a.inboxApi.createInboxWithDefaults();
+    const aGroup = await a.mailslurp.groupController.createGroup({ createGroupOptions: { name: A_GROUP_NAME, description: A_DESCRIPTION } });
+    const aContact = await a.mailslurp.contactController.createContact({
+      createContactOptions: { firstName: A_CONTACT_NAME, emailAddresses: [A_CONTACT_ADDRESS], tags: [A_TAG], groupId: aGroup.id },
+    });
 
     const aInboxes: InboxJson[] = [];
     for (const { id } of [target, twin, plain]) {
@@ -573,6 +675,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     // Everything that is A's and that B must never be told.
     const secrets = [
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
+      aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
     ];
     ctx = {
@@ -580,6 +683,8 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       b,
       aInboxes,
       aIds: new Set(aInboxes.map((i) => i.id)),
+      aContact: { id: aContact.id },
+      aGroup: { id: aGroup.id },
       target: aInboxes[0]!,
       twin: aInboxes[1]!,
       bOwn: undefined as unknown as InboxJson,

@@ -14,7 +14,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { Relay } from './relay.js';
 import type { BounceRecorder } from '../bounce/bounce-recorder.js';
 import { publishDeliveryStatuses, publishSent } from './delivery-events.js';
-import type { ReplyContext, SendEmailInput } from './sending.types.js';
+import type { ContactRecipients, ReplyContext, SendEmailInput } from './sending.types.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import { withPixel } from '../tracking/pixel-html.js';
 import type { SendTemplating } from './send-template.js';
@@ -27,8 +27,6 @@ const ADDRESS_RE = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
  * a test that relies on them must fail loudly, not pass against a silent no-op.
  */
 const NOT_YET: Array<[keyof SendEmailInput, string]> = [
-  ['toContacts', 'contacts'],
-  ['toGroup', 'contact groups'],
   ['isXAmpHtml', 'AMP email'],
   ['bodyParts', 'custom body parts'],
 ];
@@ -56,7 +54,25 @@ export class SendingService {
     readonly limits: SendLimits = DEFAULT_SEND_LIMITS,
     /** renders `template` / `templateVariables` (modules/template); none = those options are refused */
     private readonly templates?: SendTemplating,
+    /** resolves toContacts/toGroup to addresses; none = those options are refused */
+    private readonly contacts?: ContactRecipients,
   ) {}
+
+  /**
+   * `to` plus the primary addresses of `toContacts` and the members of `toGroup` (each once);
+   * the recipient limit applies to the whole after that.
+   */
+  private async withContacts(tenantId: string, input: SendEmailInput, to: string[], others: number): Promise<string[]> {
+    const contactIds = input.toContacts ?? [];
+    const groupId = input.toGroup ?? null;
+    if (contactIds.length === 0 && groupId === null) return to;
+    if (!this.contacts) throw badRequest('toContacts and toGroup need contacts, which this server does not offer');
+    const known = new Set(to.map((a) => bareAddress(a).toLowerCase()));
+    const added = (await this.contacts.recipientsOf(tenantId, contactIds, groupId)).filter((a) => !known.has(a.toLowerCase()));
+    const all = [...to, ...added];
+    checkRecipientCount(all.length + others, 'to, cc, bcc, toContacts and toGroup', this.limits);
+    return all;
+  }
 
   /** Parses a raw message as ingest does (off the event loop, within its budget and limits). */
   parse(raw: Buffer): Promise<ParsedMessage> {
@@ -88,6 +104,7 @@ export class SendingService {
     let to = clean(input.to, 'to');
     let cc = clean(input.cc, 'cc');
     let bcc = clean(input.bcc, 'bcc');
+    to = await this.withContacts(tenantId, input, to, cc.length + bcc.length);
     if (to.length + cc.length + bcc.length === 0) throw badRequest('Give at least one recipient in to, cc or bcc');
     if (input.filterBouncedRecipients && this.bounces) {
       // Addresses that bounced permanently before are left out, as filterBouncedRecipient answers.

@@ -32,3 +32,12 @@ export interface ReplyContext {
   inReplyTo: string;
   references: string[];
 }
+
+/**
+ * What SendingService asks to turn `toContacts` (contact ids) and `toGroup` (a group id) into
+ * addresses (ContactService): ids that are not the sender's are refused by it (404), so
+ * nothing is sent or stored.
+ */
+export interface ContactRecipients {
+  recipientsOf(tenantId: string, contactIds: string[], groupId: string | null): Promise<string[]>;
+}

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WebhookDispatcher, type WebhookDispatcherPorts } from './dispatcher.js';
-import { bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, receivedEmailEvents } from './payloads.js';
+import { bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, receivedEmailEvents } from './payloads.js';
 import type {
-  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, DomainEventRecord, EmailSummary,
+  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, ContactRecord, DeliveryStatusRecord, DomainEventRecord, EmailSummary,
   NewDomainEvent, NewWebhookDelivery, SentEmailRecord, TrackingPixelRecord, WebhookListener,
 } from '../../storage/ports.js';
 
@@ -46,6 +46,7 @@ function fakeStore({ leases = true } = {}) {
   const sent = new Map<string, Pick<SentEmailRecord, 'id' | 'subject'>>();
   const pixels = new Map<string, TrackingPixelRecord>();
   const bounces = new Map<string, { email: BouncedEmailRecord; recipients: BouncedRecipientRecord[] }>();
+  const contacts = new Map<string, ContactRecord>();
   const deliveries: NewWebhookDelivery[] = [];
   const calls = { listeners: 0, discard: 0, claim: 0, enqueue: 0, reads: 0 };
   let nextId = 1;
@@ -141,10 +142,16 @@ function fakeStore({ leases = true } = {}) {
         return bounces.get(id)?.recipients ?? [];
       },
     },
+    contacts: {
+      async findContact(_tenantId, id) {
+        calls.reads++;
+        return contacts.get(id);
+      },
+    },
   };
 
   return {
-    ports, hooks, emails, statuses, sent, pixels, bounces, deliveries, calls, failing, takenElsewhere,
+    ports, hooks, emails, statuses, sent, pixels, bounces, contacts, deliveries, calls, failing, takenElsewhere,
     pendingIds: () => rows.map((r) => r.record.id),
     record(event: NewDomainEvent): string {
       const id = `event-${nextId++}`;
@@ -244,6 +251,27 @@ test('EMAIL_READ needs no read: ids and the time of the read mark', async () => 
   }));
   assert.deepEqual(envelope(d!), { messageId: d!.messageId, webhookId: 'read', webhookName: 'hook read', eventName: 'EMAIL_READ', emailId: 'email-9', inboxId: INBOX, emailIsRead: true, createdAt: at.toISOString() });
   assert.equal(d!.emailId, 'email-9');
+});
+
+test('NEW_CONTACT: an account event with the contact as the client\'s WebhookNewContactPayload; a contact deleted since fires nothing', async () => {
+  const store = fakeStore();
+  const contact: ContactRecord = {
+    id: 'contact-1', tenantId: T, groupId: null, firstName: 'Ada', lastName: 'Lovelace', company: 'Engines',
+    emailAddresses: ['ada@example.com', 'ada@work.example'], tags: ['vip'], metaData: { k: 1 }, optOut: false, createdAt: at,
+  };
+  store.contacts.set(contact.id, contact);
+  store.hooks.push(hook('account', 'NEW_CONTACT', { inboxId: null }), hook('of-inbox', 'NEW_CONTACT'));
+  store.record({ tenantId: T, name: 'contact.created', inboxId: null, entityId: 'contact-1', occurredAt: at });
+  store.record({ tenantId: T, name: 'contact.created', inboxId: null, entityId: 'contact-gone', occurredAt: at });
+  await new WebhookDispatcher(store.ports).dispatchPending();
+  assert.equal(store.deliveries.length, 1, 'only the account-wide webhook hears it, and only for the contact still there');
+  const payload = envelope(store.deliveries[0]!);
+  assert.equal(payload.primaryEmailAddress, 'ada@example.com');
+  assert.deepEqual(payload, {
+    messageId: store.deliveries[0]!.messageId, webhookId: 'account', webhookName: 'hook account', eventName: 'NEW_CONTACT',
+    ...newContactEvent(contact).fields,
+  });
+  assert.deepEqual(store.pendingIds(), []);
 });
 
 test('DELIVERY_STATUS: the status with its sent email\'s subject (read once per send; null once the send is gone)', async () => {

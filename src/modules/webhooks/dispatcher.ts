@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventName } from '../../core/webhook-events.js';
 import type {
-  AttachmentRecord, BounceRepository, DomainEventName, DomainEventRecord, DomainEventRepository, EmailRepository, EmailSummary,
+  AttachmentRecord, BounceRepository, ContactRepository, DomainEventName, DomainEventRecord, DomainEventRepository, EmailRepository, EmailSummary,
   NewWebhookDelivery, SentEmailRepository, TrackingPixelRepository, WebhookListener, WebhookRepository,
 } from '../../storage/ports.js';
 import {
-  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, receivedEmailEvents, type WebhookEvent,
+  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, receivedEmailEvents, type WebhookEvent,
 } from './payloads.js';
 
 /** The webhook events each domain event may fire (which of them it does depends on the record). */
@@ -15,6 +15,7 @@ export const WEBHOOK_EVENTS_OF: Record<DomainEventName, readonly WebhookEventNam
   'delivery-status.created': ['DELIVERY_STATUS'],
   'email.opened': ['EMAIL_OPENED'],
   'bounce.recorded': ['BOUNCE', 'BOUNCE_RECIPIENT'],
+  'contact.created': ['NEW_CONTACT'],
 };
 
 /** What the dispatcher reads and writes: the few repository methods it uses. */
@@ -25,6 +26,7 @@ export interface WebhookDispatcherPorts {
   sent: Pick<SentEmailRepository, 'status' | 'findById'>;
   trackingPixels: Pick<TrackingPixelRepository, 'findById'>;
   bounces: Pick<BounceRepository, 'findEmail' | 'recipientsOf'>;
+  contacts: Pick<ContactRepository, 'findContact'>;
 }
 
 export interface DispatchReport {
@@ -243,6 +245,10 @@ export class WebhookDispatcher {
           this.ports.bounces.recipientsOf(tenantId, entityId),
         ]);
         return bounce && bounceEvents(bounce, recipients);
+      }
+      case 'contact.created': {
+        const contact = await this.ports.contacts.findContact(tenantId, entityId);
+        return contact && [newContactEvent(contact)];
       }
     }
   }

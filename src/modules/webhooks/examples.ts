@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, receivedEmailEvents, type WebhookEventName,
+  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, receivedEmailEvents, type WebhookEventName,
 } from './payloads.js';
 
 /**
  * Example payloads for the test routes, built by the same functions that build real
  * deliveries (payloads.ts) from sample records, so examples cannot drift
- * from what is sent. Events that never fire here (contacts, SMS, AI)
+ * from what is sent. Events that never fire here (SMS, AI)
  * get sample fields in the client's shape.
  */
 export function examplePayload(
@@ -48,11 +48,10 @@ export function examplePayload(
     EMAIL_OPENED: () => emailOpenedEvent({
       id: randomUUID(), tenantId, name: null, recipient: 'someone@example.com', inboxId, sentEmailId: randomUUID(), seen: true, seenAt: now, createdAt: now,
     }, now).fields,
-    NEW_CONTACT: () => ({
-      contactId: randomUUID(), groupId: null, firstName: 'Ada', lastName: 'Lovelace', company: null,
-      primaryEmailAddress: 'ada@example.com', emailAddresses: ['ada@example.com'], tags: [], metaData: null, optOut: false,
-      createdAt: now.toISOString(),
-    }),
+    NEW_CONTACT: () => newContactEvent({
+      id: randomUUID(), tenantId, groupId: null, firstName: 'Ada', lastName: 'Lovelace', company: null,
+      emailAddresses: ['ada@example.com'], tags: [], metaData: null, optOut: false, createdAt: now,
+    }).fields,
     NEW_SMS: () => ({
       smsId: randomUUID(), userId: tenantId, phoneNumber: randomUUID(), toNumber: '+15550000001', fromNumber: '+15550000002',
       body: 'Your code is 123456', read: false, media: [],

@@ -7,7 +7,7 @@
  */
 import type { WebhookEventName } from '../../core/webhook-events.js';
 import type {
-  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, EmailSummary, TrackingPixelRecord,
+  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, ContactRecord, DeliveryStatusRecord, EmailSummary, TrackingPixelRecord,
 } from '../../storage/ports.js';
 
 export { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../core/webhook-events.js';
@@ -131,4 +131,27 @@ export function bounceEvents(email: BouncedEmailRecord, recipients: BouncedRecip
       fields: { recipient: r.recipient },
     })),
   ];
+}
+
+/** A contact was created: NEW_CONTACT, an account event (contacts belong to no inbox). */
+export function newContactEvent(contact: ContactRecord): WebhookEvent {
+  return {
+    tenantId: contact.tenantId,
+    eventNames: ['NEW_CONTACT'],
+    inboxId: null,
+    refs: {},
+    fields: {
+      contactId: contact.id,
+      groupId: contact.groupId,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      company: contact.company,
+      primaryEmailAddress: contact.emailAddresses[0] ?? null,
+      emailAddresses: contact.emailAddresses,
+      tags: contact.tags,
+      metaData: contact.metaData,
+      optOut: contact.optOut,
+      createdAt: contact.createdAt.toISOString(),
+    },
+  };
 }

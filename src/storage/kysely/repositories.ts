@@ -21,6 +21,7 @@ import { trackingPixelRepository } from './tracking-pixel-repository.js';
 import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
 import { templateRepository } from './template-repository.js';
+import { contactRepository } from './contact-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -45,5 +46,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     domainEvents: domainEventRepository(db),
     serverSecrets: serverSecretRepository(db),
     templates: templateRepository(db),
+    contacts: contactRepository(db),
   };
 }

@@ -19,6 +19,7 @@ import * as m0017 from './0017_server_secrets.js';
 import * as m0018 from './0018_thread_tenant_index.js';
 import * as m0019 from './0019_retry_dedupe_index.js';
 import * as m0020 from './0020_templates.js';
+import * as m0021 from './0021_contacts.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_thread_tenant_index': m0018,
   '0019_retry_dedupe_index': m0019,
   '0020_templates': m0020,
+  '0021_contacts': m0021,
 };

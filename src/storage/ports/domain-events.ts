@@ -16,7 +16,9 @@ export type DomainEventName =
   /** a tracking pixel loaded for the first time: entityId is the pixel, occurredAt the load */
   | 'email.opened'
   /** a send bounced: entityId is the bounced email (its recipients are recorded with it) */
-  | 'bounce.recorded';
+  | 'bounce.recorded'
+  /** a contact was created: entityId is the contact */
+  | 'contact.created';
 
 export interface DomainEventRecord {
   id: string;
