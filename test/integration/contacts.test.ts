@@ -3,18 +3,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { CreateWebhookOptionsEventNameEnum as Event, GetAllContactsSortEnum } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { refusal } from '../helpers/client-errors.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
-/** The status and error message of a call the client rejects (it throws the Response). */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof Response) return { status: err.status, message: String(((await err.json()) as { message: unknown }).message) };
-    throw err;
-  }
-  assert.fail('the call succeeded');
-}
 
 describeEachDialect('contacts and groups', (dialect) => {
   let server: TestServer;

@@ -3,17 +3,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { Configuration, GetAllTemplatesSortEnum, SentEmailsControllerApi, TemplateControllerApi } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { refusal } from '../helpers/client-errors.js';
 
-/** The status and error message of a call the client rejects (it throws the Response). */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof Response) return { status: err.status, message: String(((await err.json()) as { message: unknown }).message) };
-    throw err;
-  }
-  assert.fail('the call succeeded');
-}
 
 describeEachDialect('templates', (dialect) => {
   let server: TestServer;

@@ -5,19 +5,10 @@ import {
   Configuration, CreateWebhookOptionsEventNameEnum as Event, SentEmailsControllerApi, TrackingControllerApi, WebhookControllerApi,
 } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, statusOf, type Tenant, type TestServer } from '../helpers/server.js';
+import { refusal } from '../helpers/client-errors.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { openEventStream } from '../helpers/event-stream.js';
 
-/** The status and error message of a call the client rejects (it throws the Response). */
-async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof Response) return { status: err.status, message: String(((await err.json()) as { message: unknown }).message) };
-    throw err;
-  }
-  assert.fail('the call succeeded');
-}
 
 describeEachDialect('tracking pixels', (dialect) => {
   let server: TestServer;
