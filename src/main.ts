@@ -17,6 +17,7 @@ import { expiryJob } from './jobs/expiry.js';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
+import { automationJobWorker, type AutomationJobWorker } from './jobs/automation-jobs.js';
 import { AllowList, outboundRule } from './jobs/outbound-targets.js';
 import { mailWorkersReady, MessageParser, startMailWorkers } from './modules/email/parser.js';
 import { HtmlWork } from './modules/email/html-work.js';
@@ -53,6 +54,7 @@ export interface RunningServer {
   webhooks: WebhookDeliveryWorker;
   /** the sendEmailWithQueue worker of this node */
   sendQueue: SendQueueWorker;
+  automationJobs: AutomationJobWorker;
   close(): Promise<void>;
 }
 
@@ -276,6 +278,12 @@ export async function startServer(
   });
   await sendQueue.start();
   services.sendQueue.wake = sendQueue.kick;
+  // Automation jobs (forwards, auto-replies, alias proxying, scheduled sends) too.
+  const automationJobs = automationJobWorker({
+    repo: store.repos.automationJobs, handlers: services.automationHandlers, log: app.log, singleProcess: store.dialect === 'sqlite',
+  });
+  await automationJobs.start();
+  services.automationWake.kick = automationJobs.kick;
   const url = `http://${urlHost(host)}:${port}`;
   const listeners: Listener[] = [
     { name: 'HTTP', url, offers: 'REST API, dashboard, docs', setting: 'httpPort' },
@@ -311,12 +319,14 @@ export async function startServer(
     expiry,
     webhooks,
     sendQueue,
+    automationJobs,
     async close() {
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
       bus.close();
       await expiry.stop();
       await webhooks.stop();
       await sendQueue.stop();
+      await automationJobs.stop();
       await running.close();
       await runningImap.close();
       await app.close();

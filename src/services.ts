@@ -39,6 +39,7 @@ import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
 import { announceExpiry } from './jobs/expiry.js';
+import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
 export type { Services };
 
@@ -78,13 +79,19 @@ export function createServices(deps: ServiceDeps): Services {
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser, deps.smtpDedupeWindow);
+  // the automation job worker's wake-up; main.ts points it at the worker once it runs
+  const automationWake = { kick: () => {} };
+  ingest.followUpsQueued = () => automationWake.kick();
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
   const templates = new TemplateService(repos.templates, deps.clock);
   const contacts = new ContactService(repos.contacts, deps.clock);
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
+  const automationHandlers: AutomationJobHandlers = {};
   return {
+    automationHandlers,
+    automationWake,
     contacts,
     tracking,
     templates,

@@ -28,7 +28,7 @@ export const DEFAULT_SEND_QUEUE_SETTINGS: SendQueueSettings = {
 };
 
 /** Errors that are the request's fault: sending it again cannot succeed, so they end the job. */
-const FINAL_CODES: ReadonlySet<ErrorCode> = new Set(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'QUOTA_EXCEEDED', 'TOO_LARGE']);
+export const FINAL_CODES: ReadonlySet<ErrorCode> = new Set(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'QUOTA_EXCEEDED', 'TOO_LARGE']);
 
 /** Exception names of the results, in the words of the API's own errors. */
 const EXCEPTION_NAMES: Partial<Record<ErrorCode, string>> = {

@@ -24,6 +24,7 @@ export type * from './ports/scheduler-locks.js';
 export type * from './ports/webhooks.js';
 export type * from './ports/imap-mailboxes.js';
 export type * from './ports/send-queue.js';
+export type * from './ports/automation-jobs.js';
 export type * from './ports/tracking-pixels.js';
 export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
@@ -46,6 +47,7 @@ import type { SchedulerLocks } from './ports/scheduler-locks.js';
 import type { WebhookRepository } from './ports/webhooks.js';
 import type { ImapMailboxRepository } from './ports/imap-mailboxes.js';
 import type { SendQueueRepository } from './ports/send-queue.js';
+import type { AutomationJobRepository } from './ports/automation-jobs.js';
 import type { TrackingPixelRepository } from './ports/tracking-pixels.js';
 import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
@@ -71,6 +73,8 @@ export interface Repositories {
   imapMailboxes: ImapMailboxRepository;
   /** sendEmailWithQueue jobs and their results (ports/send-queue.ts) */
   sendQueue: SendQueueRepository;
+  /** durable follow-up jobs of the automations (ports/automation-jobs.ts) */
+  automationJobs: AutomationJobRepository;
   /** tracking pixels (ports/tracking-pixels.ts) */
   trackingPixels: TrackingPixelRepository;
   /** what changed, recorded with each change for the dispatchers that act on it (ports/domain-events.ts) */

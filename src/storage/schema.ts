@@ -467,4 +467,26 @@ export interface Database {
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;
+  automation_jobs: AutomationJobsTable;
+}
+
+/** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */
+export interface AutomationJobsTable {
+  id: string;
+  tenant_id: string;
+  kind: string;
+  subject_id: string | null;
+  inbox_id: string | null;
+  email_id: string | null;
+  payload_json: string | null;
+  /** pending | inflight | done | failed | cancelled */
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_token: string | null;
+  lease_until: number | null;
+  result_json: string | null;
+  error_message: string | null;
+  created_at: number;
+  updated_at: number;
 }

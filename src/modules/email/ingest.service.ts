@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { EventBus } from '../../events/bus.js';
 import type {
-  AttachmentRecord, EmailRecord, EmailRepository, IncomingEmail, InboxRecord, InboxRepository,
+  AttachmentRecord, EmailRecord, EmailRepository, IncomingEmail, InboxRecord, InboxRepository, NewAutomationJob,
 } from '../../storage/ports.js';
 import type { ParsedMessage } from './parse.js';
 import { MessageParser } from './parser.js';
@@ -26,6 +26,17 @@ export interface InboundStep {
   apply(message: ParsedMessage, recipients: InboxRecord[], raw: Buffer): Promise<InboxRecord[]>;
 }
 
+/**
+ * Plans the automation jobs a received copy sets off (forwarders, repliers, alias proxying):
+ * they are stored in the transaction that stores the copy and run after its commit by the
+ * automation job worker, never on the SMTP reply path. A planner only reads; it answers no
+ * jobs when nothing of its kind is attached to the inbox.
+ */
+export interface FollowUpPlanner {
+  name: string;
+  plan(message: ParsedMessage, email: EmailRecord, inbox: InboxRecord): Promise<NewAutomationJob[]>;
+}
+
 /** What an SMTP delivery came to: the copies stored, and how many were retries of copies already held. */
 export interface Reception {
   stored: EmailRecord[];
@@ -44,6 +55,11 @@ export const DEFAULT_RETRY_DEDUPE_WINDOW_MS = 10 * 60_000;
 
 /** Inbound mail: parse → steps → store (one transaction) → publish. */
 export class IngestService {
+  /** the automation modules' planners (services.ts registers them) */
+  readonly planners: FollowUpPlanner[] = [];
+  /** told after a commit that stored automation jobs (main.ts: wakes the automation worker) */
+  followUpsQueued: () => void = () => {};
+
   constructor(
     private readonly inboxes: InboxRepository,
     private readonly emails: EmailRepository,
@@ -155,8 +171,19 @@ export class IngestService {
       };
       return dedupeSince ? { email, raw, attachments, dedupeSince } : { email, raw, attachments };
     });
+    let followUps = 0;
+    if (this.planners.length > 0) {
+      await Promise.all(batch.map(async (item, i) => {
+        const jobs = (await Promise.all(this.planners.map((p) => p.plan(message, item.email, accepted[i]!)))).flat();
+        if (jobs.length > 0) {
+          item.followUps = jobs;
+          followUps += jobs.length;
+        }
+      }));
+    }
 
     await this.emails.storeIncoming(batch);
+    if (followUps > 0) this.followUpsQueued();
     const stored = batch.filter((item) => !item.duplicateOf);
     for (const { email } of stored) {
       // the committed record goes along in-process: a woken waitForLatestEmail answers from it

@@ -99,8 +99,8 @@ export function ingestWriter(file: string): IngestWriter {
         transfer.push(copy.buffer);
         return copy as Buffer;
       };
-      const items = batch.map(({ email, raw, attachments, dedupeSince }) => ({
-        email, raw: moved(raw), attachments: attachments.map(({ record, content }) => ({ record, content: moved(content) })), dedupeSince,
+      const items = batch.map(({ email, raw, attachments, dedupeSince, followUps }) => ({
+        email, raw: moved(raw), attachments: attachments.map(({ record, content }) => ({ record, content: moved(content) })), dedupeSince, followUps,
       }));
       const request: WriterRequest = { type: 'store', id, items };
       return new Promise<void>((resolve, reject) => {

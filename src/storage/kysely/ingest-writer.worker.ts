@@ -57,6 +57,7 @@ parentPort!.on('message', (request: WriterRequest) => {
       raw: asBuffer(item.raw),
       attachments: item.attachments.map((a) => ({ record: a.record, content: asBuffer(a.content) })),
       dedupeSince: item.dedupeSince,
+      followUps: item.followUps,
     }));
     let reply: WriterReply;
     try {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
 /** Tables of durable jobs claimed under a lease (jobs/leased-jobs.ts runs them). */
-export type LeasedJobTable = 'send_queue' | 'webhook_deliveries';
+export type LeasedJobTable = 'send_queue' | 'webhook_deliveries' | 'automation_jobs';
 
 /** The columns every leased-job table has. */
 interface LeaseColumns {

@@ -17,6 +17,7 @@ import { schedulerLocks } from './dialect/locks.js';
 import { webhookRepository } from './webhook-repository.js';
 import { imapMailboxRepository } from './imap-mailbox-repository.js';
 import { sendQueueRepository } from './send-queue-repository.js';
+import { automationJobRepository } from './automation-job-repository.js';
 import { trackingPixelRepository } from './tracking-pixel-repository.js';
 import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
@@ -42,6 +43,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     webhooks: webhookRepository(db),
     imapMailboxes: imapMailboxRepository(db),
     sendQueue: sendQueueRepository(db),
+    automationJobs: automationJobRepository(db),
     trackingPixels: trackingPixelRepository(db),
     domainEvents: domainEventRepository(db),
     serverSecrets: serverSecretRepository(db),

@@ -6,6 +6,7 @@ import { headerMessageId, threadKeys } from '../../core/threading.js';
 import { flag, toMillis } from './rows.js';
 import { recordDomainEvents } from './domain-event-repository.js';
 import { withoutRetries } from './retry-dedupe.js';
+import { insertAutomationJobs } from './automation-job-repository.js';
 
 /**
  * Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound
@@ -82,6 +83,9 @@ export async function storeIncomingGroup(trx: Transaction<Database>, group: Inco
   await recordDomainEvents(trx, batch.map(({ email }) => ({
     tenantId: email.tenantId, name: 'email.received' as const, inboxId: email.inboxId, entityId: email.id, occurredAt: email.createdAt,
   })));
+
+  // The automation jobs the stored copies set off commit with them (never for a retry left out above).
+  await insertAutomationJobs(trx, batch.flatMap((item) => item.followUps ?? []));
 }
 
 function chunks<T>(rows: T[], size = ROWS_PER_INSERT): T[][] {

@@ -2,6 +2,7 @@
 import type { PageRequest } from '../../core/paging.js';
 import type { MailAddress, Slice } from './common.js';
 import type { AttachmentRecord } from './attachments.js';
+import type { NewAutomationJob } from './automation-jobs.js';
 
 /** An email without its bodies: what lists and previews need. */
 export interface EmailSummary {
@@ -51,6 +52,11 @@ export interface IncomingEmail {
   dedupeSince?: Date;
   /** set by storage: the email this copy is a retry of, when it was not stored (see dedupeSince) */
   duplicateOf?: string;
+  /**
+   * Automation jobs this copy sets off (forward, auto-reply, alias proxy, ...): stored in the
+   * same transaction as the copy, and not at all when the copy is not (a retry).
+   */
+  followUps?: NewAutomationJob[];
 }
 
 export interface EmailFilter {
