@@ -12,7 +12,8 @@ export interface CanSendResult {
 
 /**
  * canSend: runs sendEmail's own code path (inbox, options, addresses, attachments, composing)
- * and stops just before the receipt is stored and anything is delivered. Reusing the path,
+ * and the send guards (rulesets, consent), and stops just before the receipt is stored and
+ * anything is delivered. Reusing the path,
  * rather than copying its checks, keeps the answer true as sendEmail gains checks.
  */
 export class SendCheck extends SendingService {
@@ -21,7 +22,7 @@ export class SendCheck extends SendingService {
     return Object.assign(Object.create(SendCheck.prototype) as SendCheck, sending);
   }
 
-  protected override async record(): Promise<never> {
+  protected override async commit(): Promise<never> {
     throw new ChecksPassed();
   }
 
@@ -37,6 +38,6 @@ export class SendCheck extends SendingService {
       if (err instanceof AppError && err.code === 'BAD_REQUEST') return { isSendingPermitted: false, message: err.message };
       throw err;
     }
-    throw new Error('SendCheck: send finished without reaching record');
+    throw new Error('SendCheck: send finished without reaching commit');
   }
 }

@@ -14,7 +14,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { Relay } from './relay.js';
 import type { BounceRecorder } from '../bounce/bounce-recorder.js';
 import { publishDeliveryStatuses, publishSent } from './delivery-events.js';
-import type { ContactRecipients, ReplyContext, SendEmailInput } from './sending.types.js';
+import type { ContactRecipients, ReplyContext, SendEmailInput, SendGuard } from './sending.types.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import { withPixel } from '../tracking/pixel-html.js';
 import type { SendTemplating } from './send-template.js';
@@ -38,6 +38,9 @@ export interface SendOutcome {
 
 /** Sending from an inbox: compose, keep a receipt (never the body), deliver, record each recipient's outcome. */
 export class SendingService {
+  /** checks every send passes before anything is stored (rulesets, consent); services.ts registers them */
+  readonly guards: SendGuard[] = [];
+
   constructor(
     private readonly inboxes: InboxRepository,
     private readonly sentEmails: SentEmailRepository,
@@ -351,13 +354,19 @@ export class SendingService {
     return undefined;
   }
 
+  /** The guards' word on a send (sending.types.ts SendGuard), then the receipt and delivery (commit). */
+  private async record(inbox: InboxRecord, raw: Buffer, fields: ReceiptFields): Promise<SendOutcome> {
+    let recipients = fields.recipients;
+    for (const guard of this.guards) recipients = await guard.check(inbox, recipients);
+    if (recipients.to.length + recipients.cc.length + recipients.bcc.length === 0) {
+      throw badRequest('No recipient is left to send to: the rules that apply removed every one');
+    }
+    return this.commit(inbox, raw, { ...fields, recipients });
+  }
+
   /** Stores the receipt first (so a failed delivery is still on record), then delivers and records outcomes. */
   /** protected: SendCheck (send-check.ts) replaces it to run every check of a send without sending. */
-  protected async record(
-    inbox: InboxRecord,
-    raw: Buffer,
-    { trackingPixelId, ...fields }: Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'> & { attachmentIds?: string[]; trackingPixelId?: string; templateId?: string | null },
-  ): Promise<SendOutcome> {
+  protected async commit(inbox: InboxRecord, raw: Buffer, { trackingPixelId, ...fields }: ReceiptFields): Promise<SendOutcome> {
     const sent: SentEmailRecord = {
       id: newId(),
       tenantId: inbox.tenantId,
@@ -421,6 +430,10 @@ export class SendingService {
     return statuses;
   }
 }
+
+/** What a send's receipt is made of, besides what the service fills in. */
+type ReceiptFields = Pick<SentEmailRecord, 'messageId' | 'subject' | 'sender' | 'recipients' | 'replyTo' | 'headers' | 'bodyMd5' | 'isHtml' | 'charset' | 'inReplyTo'>
+  & { attachmentIds?: string[]; trackingPixelId?: string; templateId?: string | null };
 
 /** Attachment ids as given, trimmed, blanks and repeats dropped, first-given order kept. */
 function attachmentIdsOf(ids: string[] | null | undefined): string[] {

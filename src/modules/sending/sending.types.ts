@@ -1,3 +1,5 @@
+import type { InboxRecord, MailAddress } from '../../storage/ports.js';
+
 /** SendEmailOptions as the client sends it, already schema-validated. */
 export interface SendEmailInput {
   toContacts?: string[] | null;
@@ -40,4 +42,22 @@ export interface ReplyContext {
  */
 export interface ContactRecipients {
   recipientsOf(tenantId: string, contactIds: string[], groupId: string | null): Promise<string[]>;
+}
+
+/** The recipients of a send, as its receipt records them. */
+export interface SendRecipients {
+  to: MailAddress[];
+  cc: MailAddress[];
+  bcc: MailAddress[];
+}
+
+/**
+ * A check every send passes before anything of it is stored (rulesets of the SENDING_EMAILS
+ * scope, consent): it answers the recipients the send may go to (a filter removes some) or
+ * throws a 400 naming why the send is refused. Registered on `SendingService.guards` by
+ * services.ts; applied to API sends, envelopes and SMTP submissions alike, and by canSend.
+ */
+export interface SendGuard {
+  name: string;
+  check(inbox: InboxRecord, recipients: SendRecipients): Promise<SendRecipients>;
 }
