@@ -6,11 +6,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describeEachDialect } from '../helpers/server.js';
-import { tenantWithInboxes as withInboxes } from '../helpers/storage-fixtures.js';
+import { incomingCopy, tenantWithInboxes as withInboxes } from '../helpers/storage-fixtures.js';
 import { freshDatabase, type TestDatabase } from '../helpers/databases.js';
-import type { EmailRecord, IncomingEmail, InboxRecord, NewAutomationJob, Repositories } from '../../src/storage/ports.js';
+import type { IncomingEmail, InboxRecord, NewAutomationJob, Repositories } from '../../src/storage/ports.js';
 import { automationJobWorker, automationOutcome, DEFAULT_AUTOMATION_JOB_SETTINGS, type AutomationJobHandlers } from '../../src/jobs/automation-jobs.js';
 import { AppError } from '../../src/core/errors.js';
 import type { LogSink } from '../../src/core/logger.js';
@@ -28,16 +28,7 @@ describeEachDialect('automation jobs', (dialect) => {
   });
   after(() => db.cleanup());
 
-  const copy = (inbox: InboxRecord, raw: string, s: number, dedupe: boolean): IncomingEmail => {
-    const bytes = Buffer.from(raw);
-    const email: EmailRecord = {
-      id: randomUUID(), tenantId: inbox.tenantId, inboxId: inbox.id, messageId: '<auto@x>', inReplyTo: null, subject: 'hello', from: 'a@example.com',
-      sender: null, recipients: { to: [], cc: [], bcc: [] }, replyTo: null, charset: null, bodyMd5: '', bodyPartContentTypes: [],
-      sizeBytes: bytes.length, rawSha256: createHash('sha256').update(bytes).digest('hex'), attachmentIds: [], read: false, favourite: false,
-      createdAt: at(s), updatedAt: at(s), headers: [], textBody: 'x', htmlBody: null,
-    };
-    return dedupe ? { email, raw: bytes, attachments: [], dedupeSince: at(s - 60) } : { email, raw: bytes, attachments: [] };
-  };
+  const copy = (inbox: InboxRecord, raw: string, s: number): IncomingEmail => ({ ...incomingCopy(inbox, raw, at(s), '<auto@x>'), dedupeSince: at(s - 60) });
   const job = (tenantId: string, over: Partial<NewAutomationJob> = {}): NewAutomationJob => ({
     id: randomUUID(), tenantId, kind: 'forward', subjectId: randomUUID(), inboxId: null, emailId: null, payload: { n: 1 },
     nextAttemptAt: new Date(), createdAt: new Date(), ...over,
@@ -46,10 +37,10 @@ describeEachDialect('automation jobs', (dialect) => {
   test('jobs a copy sets off are stored with it, and not for a retry that is not stored', async () => {
     const { tenantId, inboxes: [a] } = await withInboxes(repos, 1, at(0));
     const raw = `Message-ID: <auto@x>\r\n\r\n${randomUUID()}`;
-    const first = copy(a!, raw, 100, true);
+    const first = copy(a!, raw, 100);
     first.followUps = [job(tenantId, { inboxId: a!.id, emailId: first.email.id })];
     await repos.emails.storeIncoming([first]);
-    const retry = copy(a!, raw, 110, true);
+    const retry = copy(a!, raw, 110);
     retry.followUps = [job(tenantId, { inboxId: a!.id, emailId: retry.email.id })];
     await repos.emails.storeIncoming([retry]);
     assert.equal(retry.duplicateOf, first.email.id);

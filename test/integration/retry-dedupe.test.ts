@@ -5,13 +5,13 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describeEachDialect } from '../helpers/server.js';
-import { tenantWithInboxes as withInboxes } from '../helpers/storage-fixtures.js';
+import { incomingCopy, tenantWithInboxes as withInboxes } from '../helpers/storage-fixtures.js';
 import { freshDatabase, inspect, type TestDatabase } from '../helpers/databases.js';
 import { sql } from 'kysely';
 import { openStore } from '../../src/storage/kysely/database.js';
-import type { EmailRecord, IncomingEmail, InboxRecord, Repositories } from '../../src/storage/ports.js';
+import type { IncomingEmail, InboxRecord, Repositories } from '../../src/storage/ports.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
 
@@ -28,14 +28,8 @@ describeEachDialect('retry dedupe in storage', (dialect) => {
 
   /** One copy of `raw` for `inbox`, received at second `s`, deduped over the `window` seconds before it when given. */
   const copy = (inbox: InboxRecord, raw: string, s: number, messageId: string | null, window?: number): IncomingEmail => {
-    const bytes = Buffer.from(raw);
-    const email: EmailRecord = {
-      id: randomUUID(), tenantId: inbox.tenantId, inboxId: inbox.id, messageId, inReplyTo: null, subject: 'hello', from: 'a@example.com',
-      sender: null, recipients: { to: [], cc: [], bcc: [] }, replyTo: null, charset: null, bodyMd5: '', bodyPartContentTypes: [],
-      sizeBytes: bytes.length, rawSha256: createHash('sha256').update(bytes).digest('hex'), attachmentIds: [], read: false, favourite: false,
-      createdAt: at(s), updatedAt: at(s), headers: [], textBody: 'x', htmlBody: null,
-    };
-    return window === undefined ? { email, raw: bytes, attachments: [] } : { email, raw: bytes, attachments: [], dedupeSince: at(s - window) };
+    const item = incomingCopy(inbox, raw, at(s), messageId);
+    return window === undefined ? item : { ...item, dedupeSince: at(s - window) };
   };
   const count = (inbox: InboxRecord) => repos.emails.count(inbox.tenantId, { inboxIds: [inbox.id] });
   const events = async (emailIds: string[]) => {

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AutomationJobsTable, Database } from '../schema.js';
 import type {
   AutomationJobFilter, AutomationJobKind, AutomationJobRecord, AutomationJobRepository, AutomationJobState, ClaimedAutomationJob, NewAutomationJob,
 } from '../ports.js';
 import { BY_CREATION, paged } from './paged.js';
 import { fromMillis, toMillis } from './rows.js';
-import { nextDueAt, releaseLeases } from './leased-jobs.js';
+import { claimLeased, nextDueAt, releaseLeases } from './leased-jobs.js';
 
 const parse = (json: string | null): Record<string, unknown> | null => (json === null ? null : JSON.parse(json) as Record<string, unknown>);
 
@@ -67,15 +66,7 @@ function whereJobs(tenantId: string, f: AutomationJobFilter) {
   };
 }
 
-/** A job is due when pending and its time has come, or when a lease ran out (its worker died). */
-const dueAt = (now: number) => (eb: ExpressionBuilder<Database, 'automation_jobs'>) => eb.or([
-  eb.and([eb('automation_jobs.state', '=', 'pending'), eb('automation_jobs.next_attempt_at', '<=', now)]),
-  eb.and([eb('automation_jobs.state', '=', 'inflight'), eb('automation_jobs.lease_until', '<', now)]),
-]);
-
 export function automationJobRepository(db: Kysely<Database>): AutomationJobRepository {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-
   return {
     enqueue: (jobs) => (jobs.length === 0 ? Promise.resolve() : db.transaction().execute((trx) => insertAutomationJobs(trx, jobs))),
 
@@ -98,16 +89,7 @@ export function automationJobRepository(db: Kysely<Database>): AutomationJobRepo
     },
 
     async claimDue(now, limit, leaseMs) {
-      const token = randomUUID();
-      const lease = { state: 'inflight', lease_token: token, lease_until: now + leaseMs, updated_at: now } as const;
-      const rows = await db.transaction().execute(async (trx) => {
-        let due = trx.selectFrom('automation_jobs').select('id').where(dueAt(now)).orderBy('next_attempt_at').limit(limit);
-        // PostgreSQL: rows another node is claiming are skipped, not waited for, so no job runs twice at once.
-        if (postgres) due = due.forUpdate().skipLocked();
-        const ids = await due.execute();
-        if (ids.length === 0) return [];
-        return trx.updateTable('automation_jobs').set(lease).where('id', 'in', ids.map((d) => d.id)).returningAll().execute();
-      });
+      const { token, rows } = await claimLeased(db, 'automation_jobs', now, limit, leaseMs);
       return rows.map((row) => ({ ...toRecord(row), leaseToken: token }));
     },
 

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, SendQueueTable } from '../schema.js';
 import type { ClaimedSend, SendQueueFilter, SendQueueRecord, SendQueueRepository, SendQueueState } from '../ports.js';
 import { BY_CREATION, paged } from './paged.js';
 import { fromMillis, toMillis } from './rows.js';
-import { nextDueAt, releaseLeases } from './leased-jobs.js';
+import { claimLeased, nextDueAt, releaseLeases } from './leased-jobs.js';
 
 const toRecord = (row: Selectable<SendQueueTable>): SendQueueRecord => ({
   id: row.id,
@@ -41,15 +40,7 @@ function whereJobs(tenantId: string, f: SendQueueFilter) {
   };
 }
 
-/** A job is due when pending and its time has come, or when a lease ran out (its worker died). */
-const dueAt = (now: number) => (eb: ExpressionBuilder<Database, 'send_queue'>) => eb.or([
-  eb.and([eb('send_queue.state', '=', 'pending'), eb('send_queue.next_attempt_at', '<=', now)]),
-  eb.and([eb('send_queue.state', '=', 'inflight'), eb('send_queue.lease_until', '<', now)]),
-]);
-
 export function sendQueueRepository(db: Kysely<Database>): SendQueueRepository {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-
   return {
     async enqueue(job) {
       await db.insertInto('send_queue').values({
@@ -77,17 +68,7 @@ export function sendQueueRepository(db: Kysely<Database>): SendQueueRepository {
     },
 
     async claimDue(now, limit, leaseMs) {
-      const token = randomUUID();
-      const lease = { state: 'inflight', lease_token: token, lease_until: now + leaseMs, updated_at: now } as const;
-      const rows = await db.transaction().execute(async (trx) => {
-        let due = trx.selectFrom('send_queue').select('id').where(dueAt(now)).orderBy('next_attempt_at').limit(limit);
-        // PostgreSQL: rows another node is claiming are skipped, not waited for, so no send runs twice at once.
-        // SQLite: one process, and better-sqlite3 runs one transaction at a time.
-        if (postgres) due = due.forUpdate().skipLocked();
-        const ids = await due.execute();
-        if (ids.length === 0) return [];
-        return trx.updateTable('send_queue').set(lease).where('id', 'in', ids.map((d) => d.id)).returningAll().execute();
-      });
+      const { token, rows } = await claimLeased(db, 'send_queue', now, limit, leaseMs);
       return rows.map(toClaim(token));
     },
 
