@@ -120,6 +120,10 @@ describeEachDialect('aliases', (dialect) => {
     const self = await refusal(api.createAlias({ createAliasOptions: { emailAddress: inbox.emailAddress!, useThreads: false, inboxId: inbox.id } }));
     assert.equal(self.status, 400);
     assert.match(self.message, /cannot hide its own address/);
+    const virtual = await bob.inboxApi.createInboxWithOptions({ createInboxDto: { virtualInbox: true } });
+    const unsent = await refusal(api.createAlias({ createAliasOptions: { emailAddress: 'x@example.com', useThreads: false, inboxId: virtual.id } }));
+    assert.equal(unsent.status, 400);
+    assert.match(unsent.message, /virtual inbox delivers nothing/);
 
     // an inbox of the caller's may be the alias's (its address is the alias's address), once
     const onInbox = await api.createAlias({ createAliasOptions: { emailAddress: 'owner@example.com', useThreads: false, inboxId: inbox.id } });

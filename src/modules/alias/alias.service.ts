@@ -108,7 +108,8 @@ export class AliasService {
     if (inbox.emailAddress === hidden) {
       throw badRequest(`emailAddress ${hidden} is the address of inbox ${inbox.id}: an alias cannot hide its own address`);
     }
-    const refusal = this.sending.sendRefusal(inbox);
+    // a virtual inbox delivers nothing, so its verification mail would never arrive
+    const refusal = this.sending.sendRefusal(inbox) ?? (inbox.virtualInbox ? 'a virtual inbox delivers nothing' : undefined);
     if (refusal) throw badRequest(`Inbox ${inbox.id} cannot be an alias, which must send its verification mail: ${refusal}`);
     if (await this.aliases.findByInbox(tenantId, inbox.id)) {
       throw conflict(`Inbox ${inbox.id} already receives for another alias; give another inbox, or none for a new one`);
