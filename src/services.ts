@@ -38,6 +38,8 @@ import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
+import { AliasService } from './modules/alias/alias.service.js';
+import { AliasProxy } from './modules/alias/alias-proxy.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -89,7 +91,11 @@ export function createServices(deps: ServiceDeps): Services {
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   const automationHandlers: AutomationJobHandlers = {};
+  const aliasProxy = new AliasProxy(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock);
+  ingest.planners.push(aliasProxy);
+  automationHandlers['alias-proxy'] = aliasProxy;
   return {
+    aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     automationHandlers,
     automationWake,
     contacts,

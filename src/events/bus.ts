@@ -25,6 +25,16 @@ export interface EventMap {
   'email.opened': { tenantId: string; inboxId: string; sentId: string | null; pixelId: string; createdAt: Date };
   /** a webhook delivery attempt was recorded (wakes waitForWebhookResults); inboxId is the event's inbox, '' for account events */
   'webhook.result': { tenantId: string; inboxId: string; webhookId: string; resultId: string; createdAt: Date };
+  /** an alias's verification link was followed: it proxies from now on (inboxId is the alias's inbox) */
+  'alias.verified': { tenantId: string; inboxId: string; aliasId: string; createdAt: Date };
+  /**
+   * an alias passed on an email: `to-hidden` a received email to the hidden address, `reply`
+   * the hidden user's reply through a thread to the other side; sentId is the copy sent
+   */
+  'alias.proxied': {
+    tenantId: string; inboxId: string; aliasId: string; emailId: string; sentId: string; threadId: string | null;
+    direction: 'to-hidden' | 'reply'; createdAt: Date;
+  };
 }
 export type EventName = keyof EventMap;
 

@@ -29,6 +29,7 @@ export type * from './ports/tracking-pixels.js';
 export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
+export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 
 import type { UserRepository } from './ports/users.js';
@@ -53,6 +54,7 @@ import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
 import type { TemplateRepository } from './ports/templates.js';
 import type { ContactRepository } from './ports/contacts.js';
+import type { AliasRepository } from './ports/aliases.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -85,6 +87,8 @@ export interface Repositories {
   templates: TemplateRepository;
   /** contacts and contact groups (ports/contacts.ts) */
   contacts: ContactRepository;
+  /** email aliases and their reply threads (ports/aliases.ts) */
+  aliases: AliasRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

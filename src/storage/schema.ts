@@ -468,6 +468,8 @@ export interface Database {
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;
   automation_jobs: AutomationJobsTable;
+  aliases: AliasesTable;
+  alias_threads: AliasThreadsTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */
@@ -487,6 +489,49 @@ export interface AutomationJobsTable {
   lease_until: number | null;
   result_json: string | null;
   error_message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Email aliases (migration 0025; storage/ports/aliases.ts). */
+export interface AliasesTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  /** the address mail to the alias is sent to (its inbox's) */
+  alias_address: string;
+  /** the masked address mail is proxied to */
+  hidden_address: string;
+  name: string | null;
+  /** 0/1 */
+  use_threads: number;
+  /** 0/1 */
+  verified: number;
+  domain_id: string | null;
+  /** 0/1: createAlias made the inbox */
+  owns_inbox: number;
+  /** sha256 hex of the verification link's token; null once verified */
+  verify_token_sha256: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Reply threads of aliases (migration 0025). Lists are JSON text, read whole. */
+export interface AliasThreadsTable {
+  id: string;
+  tenant_id: string;
+  alias_id: string;
+  /** the thread's own inbox: its address is the reply address */
+  inbox_id: string;
+  /** the original sender's address, lower-cased: one thread per (alias, sender) */
+  sender: string;
+  name: string | null;
+  subject: string | null;
+  /** Message-ID of the first proxied email, for In-Reply-To of replies */
+  message_id: string | null;
+  to_json: string;
+  cc_json: string;
+  bcc_json: string;
   created_at: number;
   updated_at: number;
 }

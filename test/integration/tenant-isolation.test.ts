@@ -15,6 +15,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 
 /** The controllers this suite covers, by OpenAPI tag. */
 const CONTROLLERS = ['InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController'];
+CONTROLLERS.push('AliasController');
 
 interface InboxJson {
   id: string;
@@ -61,6 +62,10 @@ interface Ctx {
   aTemplate: { id: string; name: string; content: string };
   /** A's template as A sees it now */
   aTemplateNow(): Promise<unknown>;
+  /** A's alias (on A's plain inbox) and a thread of it, and the alias as A sees it now */
+  aAlias: { id: string };
+  aThread: { id: string };
+  aAliasNow(): Promise<unknown>;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -76,6 +81,10 @@ const COMMON_TAG = 'common';
 const A_CONTACT_NAME = 'alpha-contact';
 const A_CONTACT_ADDRESS = 'alpha-contact@example.com';
 const A_GROUP_NAME = 'alpha-group';
+// A's alias (src/modules/alias)
+const A_ALIAS_NAME = 'alpha-alias';
+const A_ALIAS_HIDDEN = 'alpha-hidden@example.com';
+const A_THREAD_PARTNER = 'alpha-partner@example.com';
 
 const enc = encodeURIComponent;
 
@@ -556,6 +565,52 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   }),
 };
 
+/** B's request naming A's alias (or thread) answers as for one that does not exist, and A's alias is unchanged. */
+async function expectAliasNotFound(c: Ctx, aId: string, method: string, pathFor: (id: string) => string, bodyFor?: (id: string) => unknown): Promise<void> {
+  const before = await c.aAliasNow();
+  await expectIdNotFound(c, aId, method, pathFor, bodyFor);
+  assert.deepEqual(await c.aAliasNow(), before, "A's alias is unchanged");
+}
+
+/** Runs `check` while B has an alias of its own, so a list that answers nothing at all fails. */
+async function withOwnAlias(c: Ctx, check: (ownId: string) => Promise<void>): Promise<void> {
+  const own = await c.asB('POST', '/aliases', { emailAddress: 'b-hidden@example.com', useThreads: true });
+  expectStatus(own, 201, "creating B's own alias");
+  try {
+    await check(own.json.id);
+  } finally {
+    expectStatus(await c.asB('DELETE', `/aliases/${own.json.id}`), 204, "deleting B's own alias");
+  }
+}
+
+const ALIAS_CASES: Record<string, IsolationCase> = {
+  // AliasController (src/modules/alias): A's alias, its inbox and its thread are 404 to B.
+  createAlias: (c) => expectAliasNotFound(c, c.aIds.values().next().value!, 'POST', () => '/aliases',
+    (id) => ({ emailAddress: 'b-hidden@example.com', useThreads: false, inboxId: id })),
+  getAlias: (c) => expectAliasNotFound(c, c.aAlias.id, 'GET', (id) => `/aliases/${id}`),
+  updateAlias: (c) => expectAliasNotFound(c, c.aAlias.id, 'PUT', (id) => `/aliases/${id}`, () => ({ name: 'taken over' })),
+  deleteAlias: (c) => expectAliasNotFound(c, c.aAlias.id, 'DELETE', (id) => `/aliases/${id}`),
+  getAliasEmails: (c) => expectAliasNotFound(c, c.aAlias.id, 'GET', (id) => `/aliases/${id}/emails`),
+  sendAliasEmail: (c) => expectAliasNotFound(c, c.aAlias.id, 'POST', (id) => `/aliases/${id}/emails`, () => ({ to: ['x@example.com'], subject: 's', body: 'b' })),
+  replyToAliasEmail: (c) => expectAliasNotFound(c, c.aAlias.id, 'PUT', (id) => `/aliases/${id}/emails/${randomUUID()}`, () => ({ body: 'x', isHTML: false })),
+  getAliasThreads: (c) => expectAliasNotFound(c, c.aAlias.id, 'GET', (id) => `/aliases/${id}/threads`),
+  getThread: (c) => expectAliasNotFound(c, c.aThread.id, 'GET', (id) => `/aliases/threads/${id}`),
+  getAliases: (c) => withOwnAlias(c, async (ownId) => {
+    for (const search of ['', A_ALIAS_NAME, A_ALIAS_HIDDEN, c.aAlias.id]) {
+      const reply = await c.asB('GET', `/aliases${query(search ? { search, size: '100' } : { size: '100' })}`);
+      expectStatus(reply, 200, 'getAliases');
+      assert.deepEqual((reply.json.content as Array<{ id: string }>).map((x) => x.id), search ? [] : [ownId], 'B is paged its own aliases only');
+    }
+  }),
+  getThreadsPaginated: async (c) => {
+    const reply = await c.asB('GET', '/aliases/threads?size=100');
+    expectStatus(reply, 200, 'getThreadsPaginated');
+    assert.deepEqual(reply.json.content, [], 'B has no threads and sees none of A');
+    assert.equal(reply.json.totalElements, 0);
+  },
+};
+Object.assign(ISOLATION_CASES, ALIAS_CASES);
+
 /** Runs `check` while B has one template of its own, so a list that answers nothing at all fails. */
 async function withOwnTemplate(c: Ctx, check: (ownId: string) => Promise<void>): Promise<void> {
   const own = await c.asB('POST', '/templates', { name: 'b-own', content: 'B {{own}}' });
@@ -655,6 +710,15 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       name: COMMON_NAME, description: COMMON_DESCRIPTION, tags: [COMMON_TAG], expiresIn: 1_800_000,
     });
     const plain = await a.inboxApi.createInboxWithDefaults();
+    // A's alias receives at A's plain inbox (no new inbox: the inbox views stay as they are)
+    const aAlias = await a.mailslurp.aliasController.createAlias({
+      createAliasOptions: { emailAddress: A_ALIAS_HIDDEN, useThreads: true, name: A_ALIAS_NAME, inboxId: plain.id },
+    });
+    const aThreadId = randomUUID();
+    await server.server.store.repos.aliases.createThread({
+      id: aThreadId, tenantId: a.userId, aliasId: aAlias.id, inboxId: twin.id!, sender: A_THREAD_PARTNER, name: A_THREAD_PARTNER,
+      subject: 'alpha thread', messageId: null, to: [A_THREAD_PARTNER], cc: [], bcc: [], createdAt: new Date(), updatedAt: new Date(),
+    });
     const aGroup = await a.mailslurp.groupController.createGroup({ createGroupOptions: { name: A_GROUP_NAME, description: A_DESCRIPTION } });
     const aContact = await a.mailslurp.contactController.createContact({
       createContactOptions: { firstName: A_CONTACT_NAME, emailAddresses: [A_CONTACT_ADDRESS], tags: [A_TAG], groupId: aGroup.id },
@@ -676,6 +740,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const secrets = [
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
+      aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
       ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
     ];
     ctx = {
@@ -714,6 +779,11 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aTemplate: { id: aTemplate.id, name: aTemplate.name, content: aTemplate.content, createdAt: aTemplate.createdAt } as Ctx['aTemplate'],
       async aTemplateNow() {
         return (await jsonOf(await a.fetch(`/templates/${aTemplate.id}`))).json;
+      },
+      aAlias: { id: aAlias.id },
+      aThread: { id: aThreadId },
+      async aAliasNow() {
+        return [(await jsonOf(await a.fetch(`/aliases/${aAlias.id}`))).json, (await jsonOf(await a.fetch(`/aliases/threads/${aThreadId}`))).json];
       },
     };
   });
