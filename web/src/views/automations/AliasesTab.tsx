@@ -11,7 +11,7 @@ export function AliasesTab() {
   const [creating, setCreating] = useState(false);
   return (
     <div>
-      <p class="sub">The hidden address gets a verification link; until it is followed the alias proxies nothing.</p>
+      <p class="intro">The hidden address gets a verification link; until it is followed the alias proxies nothing.</p>
       <CreateToggle label="New alias" open={creating} onToggle={() => setCreating(!creating)} />
       {creating && <CreateAliasForm onDone={() => { setCreating(false); paged.list.reload(); }} />}
       <PagedRows paged={paged} label="Aliases" empty="No aliases yet.">

@@ -16,7 +16,7 @@ export function ConsentTab() {
   const [creating, setCreating] = useState(false);
   return (
     <div>
-      <p class="sub">A request mails a confirmation link; sends to an address that needs consent and lacks it are refused.</p>
+      <p class="intro">A request mails a confirmation link; sends to an address that needs consent and lacks it are refused.</p>
       <ConsentCheck />
       <CreateToggle label="Request consent" open={creating} onToggle={() => setCreating(!creating)} />
       {creating && <RequestConsentForm onDone={() => { setCreating(false); paged.list.reload(); }} />}

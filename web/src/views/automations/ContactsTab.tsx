@@ -14,7 +14,7 @@ export function ContactsTab() {
   return (
     <div>
       <h2 id="contacts-title">Contacts</h2>
-      <p class="sub">A send with <code>toContacts</code> or <code>toGroup</code> goes to these addresses.</p>
+      <p class="intro">A send with <code>toContacts</code> or <code>toGroup</code> goes to these addresses.</p>
       <CreateToggle label="New contact" open={creating} onToggle={() => setCreating(!creating)} />
       {creating && <CreateContactForm groups={groups.data?.content} onDone={() => { setCreating(false); paged.list.reload(); }} />}
       <PagedRows paged={paged} label="Contacts" empty="No contacts yet.">

@@ -14,7 +14,7 @@ export function ForwardersTab() {
   const [creating, setCreating] = useState(false);
   return (
     <div>
-      <p class="sub">Matching mail is forwarded after it is stored, with its body and attachments; loops are stopped.</p>
+      <p class="intro">Matching mail is forwarded after it is stored, with its body and attachments; loops are stopped.</p>
       <div class="filters">
         <InboxSelect inboxes={inboxes.data} value={inboxId} onChange={setInboxId} label="Show forwarders of" none="Every inbox" />
       </div>

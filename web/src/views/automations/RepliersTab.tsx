@@ -14,7 +14,7 @@ export function RepliersTab() {
   const [creating, setCreating] = useState(false);
   return (
     <div>
-      <p class="sub">Auto-replies, bounces and bulk mail are never answered, and each sender at most once per window.</p>
+      <p class="intro">Auto-replies, bounces and bulk mail are never answered, and each sender at most once per window.</p>
       <div class="filters">
         <InboxSelect inboxes={inboxes.data} value={inboxId} onChange={setInboxId} label="Show repliers of" none="Every inbox" />
       </div>

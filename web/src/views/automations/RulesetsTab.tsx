@@ -13,7 +13,7 @@ export function RulesetsTab() {
   const [creating, setCreating] = useState(false);
   return (
     <div>
-      <p class="sub">A ruleset on an inbox is checked before the account's; ALLOW wins over BLOCK for the same message.</p>
+      <p class="intro">A ruleset on an inbox is checked before the account's; ALLOW wins over BLOCK for the same message.</p>
       <div class="filters">
         <InboxSelect inboxes={inboxes.data} value={inboxId} onChange={setInboxId} label="Show rulesets of" none="Every inbox and the account" />
       </div>

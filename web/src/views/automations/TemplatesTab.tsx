@@ -11,7 +11,7 @@ export function TemplatesTab() {
   const [creating, setCreating] = useState(false);
   return (
     <div>
-      <p class="sub">A send with <code>template</code> renders its body here, filling <code>{'{{variables}}'}</code> from <code>templateVariables</code>.</p>
+      <p class="intro">A send with <code>template</code> renders its body here, filling <code>{'{{variables}}'}</code> from <code>templateVariables</code>.</p>
       <CreateToggle label="New template" open={creating} onToggle={() => setCreating(!creating)} />
       {creating && <CreateTemplateForm onDone={() => { setCreating(false); paged.list.reload(); }} />}
       <PagedRows paged={paged} label="Templates" empty="No templates yet.">
