@@ -169,7 +169,7 @@ export function EventsTable({ path, label }: { path: string; label: string }) {
               <tr key={e.id ?? e.createdAt} data-event-status={e.status ?? ''}>
                 <td><time dateTime={e.createdAt} title={formatTime(e.createdAt)}>{relativeTime(e.createdAt)}</time></td>
                 <td class={e.status === 'SUCCESS' ? 'ok' : 'failed'}>{e.status?.toLowerCase() ?? '—'}</td>
-                <td class="clip">{e.message ?? ''}{e.recipients?.length ? ` → ${e.recipients.join(', ')}` : ''}</td>
+                <td class="clip">{e.message ?? e.recipients?.join(', ') ?? ''}</td>
               </tr>
             ))}
           </tbody>
