@@ -18,7 +18,8 @@ export default defineConfig({
   server: {
     // `npx vite web` during development: the API runs on its default port.
     proxy: Object.fromEntries(
-      ['/inboxes', '/emails', '/sent', '/attachments', '/webhooks', '/events', '/user', '/admin', '/docs', '/graphql', '/v3']
+      ['/inboxes', '/emails', '/sent', '/attachments', '/webhooks', '/events', '/user', '/admin', '/docs', '/graphql', '/v3',
+        '/rulesets', '/forwarders', '/repliers', '/aliases', '/templates', '/contacts', '/groups', '/consent']
         .map((path) => [path, 'http://localhost:7080']),
     ),
   },

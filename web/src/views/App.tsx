@@ -7,6 +7,7 @@ import { messageOf, Toaster, toast } from '../ui';
 import { EmailView } from './EmailView';
 import { InboxList } from './InboxList';
 import { InboxView } from './InboxView';
+import { AutomationsView } from './automations/AutomationsView';
 import { SettingsView } from './SettingsView';
 import { SignIn } from './SignIn';
 import { UserSwitcher } from './UserSwitcher';
@@ -63,6 +64,7 @@ export function App() {
         <nav aria-label="Main">
           <a href={href()}>Inboxes</a>
           <a href={href('webhooks')}>Webhooks</a>
+          <a href={href('automations')}>Automations</a>
           <a href={href('settings')}>Settings</a>
         </nav>
         <div class="account">
@@ -89,6 +91,7 @@ function Routes() {
   if (section === 'inboxes' && id) return <InboxView inboxId={id} tab={tab ?? 'emails'} />;
   if (section === 'emails' && id) return <EmailView emailId={id} mode={tab} />;
   if (section === 'webhooks') return <WebhooksView />;
+  if (section === 'automations') return <AutomationsView tab={id} />;
   if (section === 'settings') return <SettingsView />;
   return <InboxList />;
 }
