@@ -30,6 +30,7 @@ export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
 export type * from './ports/contacts.js';
+export type * from './ports/rulesets.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -53,6 +54,7 @@ import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
 import type { TemplateRepository } from './ports/templates.js';
 import type { ContactRepository } from './ports/contacts.js';
+import type { RulesetRepository } from './ports/rulesets.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -85,6 +87,8 @@ export interface Repositories {
   templates: TemplateRepository;
   /** contacts and contact groups (ports/contacts.ts) */
   contacts: ContactRepository;
+  /** block, allow, filter and bounce rules (ports/rulesets.ts) */
+  rulesets: RulesetRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -5,7 +5,7 @@
  */
 import type {
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
-  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
+  RulesetRepository, SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
 import { FakeBounceRepository } from './bounce-repository.js';
@@ -58,6 +58,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     schedulerLocks: notFakedRepository<SchedulerLocks>('schedulerLocks'),
     imapMailboxes: notFakedRepository<ImapMailboxRepository>('imapMailboxes'),
     sendQueue: notFakedRepository<SendQueueRepository>('sendQueue'),
+    rulesets: notFakedRepository<RulesetRepository>('rulesets'),
     domainEvents: notFakedRepository<DomainEventRepository>('domainEvents'),
     automationJobs: notFakedRepository<AutomationJobRepository>('automationJobs'),
   };

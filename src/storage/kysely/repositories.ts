@@ -23,6 +23,7 @@ import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
 import { templateRepository } from './template-repository.js';
 import { contactRepository } from './contact-repository.js';
+import { rulesetRepository } from './ruleset-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -49,5 +50,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     serverSecrets: serverSecretRepository(db),
     templates: templateRepository(db),
     contacts: contactRepository(db),
+    rulesets: rulesetRepository(db),
   };
 }
