@@ -38,6 +38,10 @@ import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
+import { RulesetService } from './modules/ruleset/ruleset.service.js';
+import { RulesetInbound } from './modules/ruleset/ruleset.inbound.js';
+import { RulesetSendGuard } from './modules/ruleset/ruleset.send-guard.js';
+import { RuleBounceHandler } from './modules/ruleset/rule-bounce.handler.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -78,9 +82,13 @@ export function createServices(deps: ServiceDeps): Services {
     (change) => deps.bus.publish('inbox.changed', change));
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
-  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser, deps.smtpDedupeWindow);
   // the automation job worker's wake-up; main.ts points it at the worker once it runs
   const automationWake = { kick: () => {} };
+  const rulesets = new RulesetService(repos.rulesets, repos.inboxes, deps.clock);
+  const rulesetInbound = new RulesetInbound(rulesets, repos.automationJobs, repos.bounces, deps.bus, deps.clock, () => automationWake.kick());
+  // rulesets first: mail they keep out never counts against the email cap
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [rulesetInbound, capStep] : [rulesetInbound], deps.parser, deps.smtpDedupeWindow);
+  ingest.recipientChecks.push(rulesetInbound);
   ingest.followUpsQueued = () => automationWake.kick();
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
@@ -88,8 +96,11 @@ export function createServices(deps: ServiceDeps): Services {
   const contacts = new ContactService(repos.contacts, deps.clock);
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
+  sending.guards.push(new RulesetSendGuard(rulesets));
   const automationHandlers: AutomationJobHandlers = {};
+  automationHandlers['rule-bounce'] = new RuleBounceHandler(ingest, deps.relay, deps.clock);
   return {
+    rulesets,
     automationHandlers,
     automationWake,
     contacts,

@@ -25,6 +25,10 @@ export interface EventMap {
   'email.opened': { tenantId: string; inboxId: string; sentId: string | null; pixelId: string; createdAt: Date };
   /** a webhook delivery attempt was recorded (wakes waitForWebhookResults); inboxId is the event's inbox, '' for account events */
   'webhook.result': { tenantId: string; inboxId: string; webhookId: string; resultId: string; createdAt: Date };
+  /** a ruleset kept received mail out of an inbox: refused (BLOCK) or dropped (FILTER_REMOVE); sender null for the null reverse path */
+  'ruleset.blocked': { tenantId: string; inboxId: string; rulesetId: string; action: 'BLOCK' | 'FILTER_REMOVE'; sender: string | null; createdAt: Date };
+  /** a ruleset bounced received mail: not stored, and a DSN queued to the sender (a rule-bounce job) */
+  'ruleset.bounced': { tenantId: string; inboxId: string; rulesetId: string; action: 'BOUNCE_SOFT' | 'BOUNCE_HARD'; sender: string; jobId: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

@@ -46,9 +46,9 @@ export function rulesetRepository(db: Kysely<Database>): RulesetRepository {
     },
 
     async applicable(tenantId, inboxId, scope) {
-      const query = db.selectFrom('rulesets').selectAll()
-        .where('tenant_id', '=', tenantId).where('scope', '=', scope).where('active', '=', 1)
+      let query = db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId)
         .where((eb) => (inboxId === null ? eb('inbox_id', 'is', null) : eb.or([eb('inbox_id', 'is', null), eb('inbox_id', '=', inboxId)])));
+      if (scope) query = query.where('scope', '=', scope);
       return (await ordered(query, 'ASC', BY_CREATION).execute()).map(toRecord);
     },
 

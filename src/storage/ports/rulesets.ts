@@ -33,10 +33,10 @@ export interface RulesetRepository {
   findById(tenantId: string, id: string): Promise<RulesetRecord | undefined>;
   page(tenantId: string, filter: RulesetFilter, page: PageRequest): Promise<Slice<RulesetRecord>>;
   /**
-   * The active rulesets of `scope` that apply to the inbox (its own and the account's), or
-   * only the account's when inboxId is null. Oldest first.
+   * The rulesets (active or not) that apply to the inbox, its own and the account's, or only
+   * the account's when inboxId is null; of `scope` when given. Oldest first.
    */
-  applicable(tenantId: string, inboxId: string | null, scope: RulesetScope): Promise<RulesetRecord[]>;
+  applicable(tenantId: string, inboxId: string | null, scope?: RulesetScope): Promise<RulesetRecord[]>;
   /** false when there is no such ruleset */
   setActive(tenantId: string, id: string, active: boolean): Promise<boolean>;
   /** false when there is no such ruleset */
