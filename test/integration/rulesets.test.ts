@@ -267,6 +267,22 @@ describeEachDialect('rulesets', (dialect) => {
     }
   });
 
+  test('imports are judged on the From header: one a rule keeps out is a 409 naming the inbound step', async () => {
+    const inbox = await alice.mailslurp.createInbox();
+    await rulesets().createNewRuleset({ inboxId: inbox.id, createRulesetOptions: receiving(Action.BLOCK, '*@spam.example') });
+    try {
+      const eml = (from: string) => rawMessage({ from, to: inbox.emailAddress, subject: 'imported', body: 'x' });
+      const importRaw = (from: string) => alice.fetch(`/inboxes/${inbox.id}/emails/import/raw`, { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: eml(from) });
+      const refused = await importRaw('bot@spam.example');
+      assert.equal(refused.status, 409);
+      assert.match(((await refused.json()) as { message: string }).message, /ruleset/);
+      assert.equal((await importRaw('friend@fine.example')).status, 201);
+      assert.equal(await count(inbox.id), 1);
+    } finally {
+      await rulesets().deleteRulesets({});
+    }
+  });
+
   test('GET /events streams ruleset.blocked', async () => {
     const inbox = await alice.mailslurp.createInbox();
     const rule = await rulesets().createNewRuleset({ inboxId: inbox.id, createRulesetOptions: receiving(Action.BLOCK, '*') });
