@@ -11,6 +11,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 import { rawMessage, smtpTransport } from '../helpers/smtp.js';
 import { refusal } from '../helpers/client-errors.js';
 import { openEventStream } from '../helpers/event-stream.js';
+import { startRelayServer } from '../helpers/relay-server.js';
 
 describeEachDialect('rulesets', (dialect) => {
   let server: TestServer;
@@ -209,6 +210,19 @@ describeEachDialect('rulesets', (dialect) => {
     }
   });
 
+  test('without a relay, the DSN to an outside sender is captured (the job says so)', async () => {
+    const inbox = await alice.mailslurp.createInbox();
+    await rulesets().createNewRuleset({ inboxId: inbox.id, createRulesetOptions: receiving(Action.BOUNCE_HARD, '*@outside.example') });
+    try {
+      await smtpSend(inbox.emailAddress, 'someone@outside.example');
+      const job = await doneBounceJob(server, alice, inbox.id);
+      assert.equal(job.result?.delivery, 'CAPTURED');
+      assert.equal(job.result?.to, 'someone@outside.example');
+    } finally {
+      await rulesets().deleteRulesets({});
+    }
+  });
+
   test('a soft bounce answers 4.x.x; a bounce is never bounced back', async () => {
     const sender = await alice.mailslurp.createInbox();
     const inbox = await alice.mailslurp.createInbox();
@@ -300,6 +314,53 @@ describeEachDialect('rulesets', (dialect) => {
     }
   });
 });
+
+describeEachDialect('rulesets: DSNs through the relay', (dialect) => {
+  let server: TestServer;
+  let relay: Awaited<ReturnType<typeof startRelayServer>>;
+  let alice: Tenant;
+  before(async () => {
+    relay = await startRelayServer();
+    server = await startTestServer(dialect, { env: { PIGEONHOLE_RELAY_URL: relay.url } });
+    alice = await server.createTenant();
+  });
+  after(async () => {
+    await server?.close();
+    await relay?.close();
+  });
+
+  test('the DSN to an outside sender goes through the relay with the null reverse path', async () => {
+    const inbox = await alice.mailslurp.createInbox();
+    await alice.mailslurp.rulesetController.createNewRuleset({
+      createRulesetOptions: { scope: Scope.RECEIVING_EMAILS, action: Action.BOUNCE_SOFT, target: '*@outside.example' },
+    });
+    await smtpTransport(server).sendMail({
+      envelope: { from: 'someone@outside.example', to: [inbox.emailAddress] },
+      raw: rawMessage({ from: 'someone@outside.example', to: inbox.emailAddress, subject: 'to be bounced', body: 'x' }),
+    });
+    const job = await doneBounceJob(server, alice, inbox.id);
+    assert.equal(job.result?.delivery, 'RELAYED');
+    const dsn = relay.received.find((m) => m.to.includes('someone@outside.example'));
+    assert.ok(dsn, 'the relay got the DSN');
+    assert.equal(dsn.from, '', 'MAIL FROM:<>');
+    const text = dsn.raw.toString('latin1');
+    assert.match(text, /report-type=delivery-status/);
+    assert.match(text, /Status: 4\.7\.1/);
+    assert.match(text, /Subject: to be bounced/);
+  });
+});
+
+/** The finished rule-bounce job of the inbox, once the automation worker has run it. */
+async function doneBounceJob(server: TestServer, tenant: Tenant, inboxId: string) {
+  let found: { state: string; result: Record<string, unknown> | null } | undefined;
+  await waitFor(async () => {
+    const jobs = await server.server.store.repos.automationJobs.page(tenant.userId, { kinds: ['rule-bounce'], inboxId }, { page: 0, size: 10, sort: 'ASC' });
+    found = jobs.items.find((j) => j.state === 'done' || j.state === 'failed');
+    return found !== undefined;
+  });
+  assert.equal(found!.state, 'done');
+  return found!;
+}
 
 async function waitFor(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
   const until = Date.now() + ms;
