@@ -6,22 +6,28 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
-import { CreateRulesetOptionsActionEnum as Action, CreateRulesetOptionsScopeEnum as Scope } from 'mailslurp-client';
+import { CreateRulesetOptionsActionEnum as Action, CreateRulesetOptionsScopeEnum as Scope, CreateWebhookOptionsEventNameEnum as Event } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { rawMessage, smtpTransport } from '../helpers/smtp.js';
 import { refusal } from '../helpers/client-errors.js';
 import { openEventStream } from '../helpers/event-stream.js';
 import { startRelayServer } from '../helpers/relay-server.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 describeEachDialect('rulesets', (dialect) => {
   let server: TestServer;
   let alice: Tenant;
+  let hook: WebhookReceiver;
 
   before(async () => {
-    server = await startTestServer(dialect);
+    hook = await startWebhookReceiver();
+    server = await startTestServer(dialect, { env: { PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE: 'false' } });
     alice = await server.createTenant();
   });
-  after(() => server?.close());
+  after(async () => {
+    await server?.close();
+    await hook?.close();
+  });
 
   const rulesets = () => alice.mailslurp.rulesetController;
   const receiving = (action: Action, target: string) => ({ scope: Scope.RECEIVING_EMAILS, action, target });
@@ -179,6 +185,7 @@ describeEachDialect('rulesets', (dialect) => {
     const sender = await alice.mailslurp.createInbox();
     const inbox = await alice.mailslurp.createInbox();
     const rule = await rulesets().createNewRuleset({ inboxId: inbox.id, createRulesetOptions: receiving(Action.BOUNCE_HARD, sender.emailAddress) });
+    const webhook = await alice.mailslurp.webhookController.createAccountWebhook({ createWebhookOptions: { url: hook.url, eventName: Event.BOUNCE, name: 'bounces' } });
     const stream = await openEventStream(server, alice, `?inboxId=${inbox.id}`);
     try {
       const info = await smtpSend(inbox.emailAddress, sender.emailAddress, sender.emailAddress, 'will bounce');
@@ -203,7 +210,13 @@ describeEachDialect('rulesets', (dialect) => {
 
       // recorded as a bounce of the account
       const bounces = await alice.mailslurp.bounceController.getBouncedEmails({});
-      assert.ok(bounces.content!.some((b) => b.sender === sender.emailAddress.toLowerCase()));
+      const bounce = bounces.content!.find((b) => b.sender === sender.emailAddress.toLowerCase());
+      assert.ok(bounce);
+      // and the BOUNCE webhook hears of it
+      const [delivery] = await hook.waitFor(1, (r) => r.json.bounceId === bounce.id);
+      assert.equal(delivery!.json.eventName, 'BOUNCE');
+      assert.deepEqual(delivery!.json.bounceRecipients, [inbox.emailAddress]);
+      await alice.mailslurp.webhookController.deleteWebhookById({ webhookId: webhook.id });
     } finally {
       await stream.close();
       await rulesets().deleteRulesets({});
