@@ -82,6 +82,9 @@ describeEachDialect('rulesets', (dialect) => {
     await rulesets().deleteRulesets({ inboxId: inbox.id });
     assert.equal((await rulesets().getRulesets({ inboxId: inbox.id })).totalElements, 0);
     assert.equal((await rulesets().getRulesets({})).totalElements, 2, "the account's and the other inbox's are left");
+    // deleting an inbox deletes its rulesets
+    await alice.mailslurp.inboxController.deleteInbox({ inboxId: other.id });
+    assert.equal((await rulesets().getRulesets({})).totalElements, 1);
     await rulesets().deleteRulesets({});
     assert.equal((await rulesets().getRulesets({})).totalElements, 0);
   });
