@@ -40,6 +40,10 @@ import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
+import { RulesetService } from './modules/ruleset/ruleset.service.js';
+import { RulesetInbound } from './modules/ruleset/ruleset.inbound.js';
+import { RulesetSendGuard } from './modules/ruleset/ruleset.send-guard.js';
+import { RuleBounceHandler } from './modules/ruleset/rule-bounce.handler.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -80,9 +84,13 @@ export function createServices(deps: ServiceDeps): Services {
     (change) => deps.bus.publish('inbox.changed', change));
   const emailCap = deps.tenantEmailCap ?? 0;
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
-  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [capStep] : [], deps.parser, deps.smtpDedupeWindow);
   // the automation job worker's wake-up; main.ts points it at the worker once it runs
   const automationWake = { kick: () => {} };
+  const rulesets = new RulesetService(repos.rulesets, repos.inboxes, deps.clock);
+  const rulesetInbound = new RulesetInbound(rulesets, repos.automationJobs, repos.bounces, deps.bus, deps.clock, () => automationWake.kick());
+  // rulesets first: mail they keep out never counts against the email cap
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [rulesetInbound, capStep] : [rulesetInbound], deps.parser, deps.smtpDedupeWindow);
+  ingest.recipientChecks.push(rulesetInbound);
   ingest.followUpsQueued = () => automationWake.kick();
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
@@ -90,12 +98,15 @@ export function createServices(deps: ServiceDeps): Services {
   const contacts = new ContactService(repos.contacts, deps.clock);
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
+  sending.guards.push(new RulesetSendGuard(rulesets));
   const automationHandlers: AutomationJobHandlers = {};
   const aliasProxy = new AliasProxy(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock);
   ingest.planners.push(aliasProxy);
   automationHandlers['alias-proxy'] = aliasProxy;
+  automationHandlers['rule-bounce'] = new RuleBounceHandler(ingest, deps.relay, deps.clock);
   return {
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
+    rulesets,
     automationHandlers,
     automationWake,
     contacts,

@@ -35,6 +35,10 @@ export interface EventMap {
     tenantId: string; inboxId: string; aliasId: string; emailId: string; sentId: string; threadId: string | null;
     direction: 'to-hidden' | 'reply'; createdAt: Date;
   };
+  /** a ruleset kept received mail out of an inbox: refused (BLOCK) or dropped (FILTER_REMOVE); sender null for the null reverse path */
+  'ruleset.blocked': { tenantId: string; inboxId: string; rulesetId: string; action: 'BLOCK' | 'FILTER_REMOVE'; sender: string | null; createdAt: Date };
+  /** a ruleset bounced received mail: not stored, and a DSN queued to the sender (a rule-bounce job) */
+  'ruleset.bounced': { tenantId: string; inboxId: string; rulesetId: string; action: 'BOUNCE_SOFT' | 'BOUNCE_HARD'; sender: string; jobId: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

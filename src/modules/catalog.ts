@@ -31,6 +31,7 @@ import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
+import { rulesetOperations } from './ruleset/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -53,6 +54,7 @@ import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js'
 import { templateModelSchemas } from './template/template.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { aliasModelSchemas } from './alias/alias.schemas.js';
+import { rulesetModelSchemas } from './ruleset/ruleset.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -76,6 +78,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...templateOperations,
   ...contactOperations,
   ...aliasOperations,
+  ...rulesetOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -86,4 +89,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
   ...aliasModelSchemas,
+  ...rulesetModelSchemas,
 ];

@@ -29,6 +29,7 @@ import type { PreviewTokenService } from './email/preview-tokens.js';
 import type { TemplateService } from './template/template.service.js';
 import type { ContactService } from './contacts/contacts.service.js';
 import type { AliasService } from './alias/alias.service.js';
+import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 
 export interface Services {
@@ -69,6 +70,8 @@ export interface Services {
   contacts: ContactService;
   /** AliasController; its proxying is the `alias-proxy` automation job (alias/alias-proxy.ts) */
   aliases: AliasService;
+  /** block, allow, filter and bounce rules; the pipelines judge mail through it */
+  rulesets: RulesetService;
   /** who runs each kind of automation job (main.ts hands them to the automation job worker) */
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */

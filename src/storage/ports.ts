@@ -31,6 +31,7 @@ export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
+export type * from './ports/rulesets.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -55,6 +56,7 @@ import type { ServerSecretRepository } from './ports/server-secrets.js';
 import type { TemplateRepository } from './ports/templates.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
+import type { RulesetRepository } from './ports/rulesets.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -89,6 +91,8 @@ export interface Repositories {
   contacts: ContactRepository;
   /** email aliases and their reply threads (ports/aliases.ts) */
   aliases: AliasRepository;
+  /** block, allow, filter and bounce rules (ports/rulesets.ts) */
+  rulesets: RulesetRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -437,6 +437,21 @@ export interface ContactGroupMembersTable {
   added_at: number;
 }
 
+/** Rulesets (migration 0023). */
+export interface RulesetsTable {
+  id: string;
+  tenant_id: string;
+  /** null = every inbox of the account */
+  inbox_id: string | null;
+  scope: string;
+  action: string;
+  /** lower-case address or `*` pattern */
+  target: string;
+  /** 0/1 */
+  active: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -470,6 +485,7 @@ export interface Database {
   automation_jobs: AutomationJobsTable;
   aliases: AliasesTable;
   alias_threads: AliasThreadsTable;
+  rulesets: RulesetsTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */

@@ -18,4 +18,5 @@ export { FakeTemplateRepository } from './template-repository.js';
 export { FakeWebhookRepository } from './webhook-repository.js';
 export { FakeServerSecretRepository } from './server-secret-repository.js';
 export { FakeContactRepository } from './contact-repository.js';
+export { FakeRulesetRepository } from './ruleset-repository.js';
 export { rejectsWith } from './assert.js';

@@ -20,6 +20,7 @@ import { MemoryTables } from './tables.js';
 import { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 import { FakeWebhookRepository } from './webhook-repository.js';
 import { FakeTemplateRepository } from './template-repository.js';
+import { FakeRulesetRepository } from './ruleset-repository.js';
 
 export interface FakeRepositories extends Repositories {
   inboxes: FakeInboxRepository;
@@ -34,6 +35,7 @@ export interface FakeRepositories extends Repositories {
   serverSecrets: FakeServerSecretRepository;
   templates: FakeTemplateRepository;
   contacts: FakeContactRepository;
+  rulesets: FakeRulesetRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -50,6 +52,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     serverSecrets: new FakeServerSecretRepository(),
     templates: new FakeTemplateRepository(tables),
     contacts: new FakeContactRepository(),
+    rulesets: new FakeRulesetRepository(),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),

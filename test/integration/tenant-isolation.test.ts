@@ -14,8 +14,10 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
  */
 
 /** The controllers this suite covers, by OpenAPI tag. */
-const CONTROLLERS = ['InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController'];
-CONTROLLERS.push('AliasController');
+const CONTROLLERS = [
+  'InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController',
+  'AliasController', 'RulesetController',
+];
 
 interface InboxJson {
   id: string;
@@ -66,6 +68,12 @@ interface Ctx {
   aAlias: { id: string };
   aThread: { id: string };
   aAliasNow(): Promise<unknown>;
+  /** A's rulesets: one of an inbox, one of the account (SENDING_EMAILS, harmless to the other cases) */
+  aRuleset: { id: string };
+  aAccountRuleset: { id: string };
+  /** A's rulesets as A sees them now, and as they were made */
+  aRulesetsNow(): Promise<unknown>;
+  aRulesets: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -80,6 +88,8 @@ const COMMON_TAG = 'common';
 // A's contact and group (src/modules/contacts).
 const A_CONTACT_NAME = 'alpha-contact';
 const A_CONTACT_ADDRESS = 'alpha-contact@example.com';
+const A_RULESET_TARGET = 'alpha-ruleset@secret.example';
+const A_ACCOUNT_RULESET_TARGET = 'alpha-account-ruleset@secret.example';
 const A_GROUP_NAME = 'alpha-group';
 // A's alias (src/modules/alias)
 const A_ALIAS_NAME = 'alpha-alias';
@@ -563,6 +573,47 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     assert.deepEqual((reply.json.content as Array<{ id: string }>).map((t) => t.id), [ownId], 'getAllTemplates pages B its own template only');
     assert.equal(reply.json.totalElements, 1, 'the total counts only what B sees');
   }),
+
+  // Rulesets (src/modules/ruleset): another user's ruleset or inbox is a 404 like a missing one.
+  createNewRuleset: async (c) => {
+    await expectIdNotFound(c, c.target.id, 'POST', (id) => `/rulesets?inboxId=${id}`, () => B_RULESET);
+    await withOwnRuleset(c, async () => {});
+  },
+  createInboxRuleset: (c) => rulesetsKept(c, () => expectIdNotFound(c, c.target.id, 'POST', (id) => `/inboxes/${id}/rulesets`, () => B_RULESET)),
+  listInboxRulesets: (c) => rulesetsKept(c, () => expectIdNotFound(c, c.target.id, 'GET', (id) => `/inboxes/${id}/rulesets`)),
+  getRulesets: (c) => withOwnRuleset(c, async (ownId) => {
+    for (const search of ['', A_RULESET_TARGET, c.aRuleset.id, 'alpha']) {
+      const reply = await c.asB('GET', `/rulesets?size=100&searchFilter=${enc(search)}`);
+      expectStatus(reply, 200, 'getRulesets');
+      assert.deepEqual((reply.json.content as Array<{ id: string }>).map((r) => r.id), search ? [] : [ownId], 'getRulesets pages B its own rulesets only');
+    }
+    await expectIdNotFound(c, c.target.id, 'GET', (id) => `/rulesets?inboxId=${id}`);
+  }),
+  getRuleset: (c) => rulesetsKept(c, () => expectIdNotFound(c, c.aRuleset.id, 'GET', (id) => `/rulesets/${id}`)),
+  updateRuleset: (c) => rulesetsKept(c, () => expectIdNotFound(c, c.aRuleset.id, 'PUT', (id) => `/rulesets/${id}`, () => ({ active: false }))),
+  deleteRuleset: (c) => rulesetsKept(c, () => expectIdNotFound(c, c.aRuleset.id, 'DELETE', (id) => `/rulesets/${id}`)),
+  deleteRulesets: (c) => rulesetsKept(c, async () => {
+    await expectIdNotFound(c, c.target.id, 'DELETE', (id) => `/rulesets?inboxId=${id}`);
+    expectStatus(await c.asB('DELETE', '/rulesets'), 204, "B deletes all of its own rulesets");
+  }),
+  testRuleset: (c) => rulesetsKept(c, () => expectIdNotFound(c, c.aRuleset.id, 'POST', (id) => `/rulesets/${id}/test`, () => ({ testTarget: A_RULESET_TARGET }))),
+  testInboxRulesetsForInbox: (c) => rulesetsKept(c, () =>
+    expectIdNotFound(c, c.target.id, 'PUT', (id) => `/rulesets?inboxId=${id}`, () => ({ testTarget: A_RULESET_TARGET }))),
+  testNewRuleset: (c) => rulesetsKept(c, async () => {
+    const reply = await c.asB('PATCH', '/rulesets', { inboxRulesetTestOptions: { testTarget: 'x@b.example' }, createRulesetOptions: B_RULESET });
+    expectStatus(reply, 200, 'testNewRuleset');
+    assert.deepEqual(reply.json, { rulesetMatches: { new: false }, matches: false });
+  }),
+  testRulesetReceiving: (c) => rulesetsKept(c, async () => {
+    await expectIdNotFound(c, c.target.id, 'POST', () => '/rulesets/test-receiving', (id) => ({ inboxId: id, fromSender: A_RULESET_TARGET }));
+  }),
+  testRulesetSending: (c) => rulesetsKept(c, async () => {
+    await expectIdNotFound(c, c.target.id, 'POST', () => '/rulesets/test-sending', (id) => ({ inboxId: id, recipient: A_ACCOUNT_RULESET_TARGET }));
+    // A's account rule refuses A's sends to this address, never B's
+    const reply = await c.asB('POST', '/rulesets/test-sending', { recipient: A_ACCOUNT_RULESET_TARGET });
+    expectStatus(reply, 200, 'testRulesetSending');
+    assert.deepEqual(reply.json, { canSend: true });
+  }),
 };
 
 /** B's request naming A's alias (or thread) answers as for one that does not exist, and A's alias is unchanged. */
@@ -610,6 +661,25 @@ const ALIAS_CASES: Record<string, IsolationCase> = {
   },
 };
 Object.assign(ISOLATION_CASES, ALIAS_CASES);
+const B_RULESET = { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: 'b-ruleset@b.example' };
+
+/** Runs `check` while B has one ruleset of its own (on its own inbox), then checks A's are unchanged. */
+async function withOwnRuleset(c: Ctx, check: (ownId: string) => Promise<void>): Promise<void> {
+  const own = await c.asB('POST', `/inboxes/${c.bOwn.id}/rulesets`, B_RULESET);
+  expectStatus(own, 201, "creating B's own ruleset");
+  try {
+    await check(own.json.id);
+  } finally {
+    await c.asB('DELETE', `/rulesets/${own.json.id}`);
+  }
+  assert.deepEqual(await c.aRulesetsNow(), c.aRulesets, "A's rulesets are unchanged");
+}
+
+/** Runs `check`, then checks A's rulesets are unchanged. */
+async function rulesetsKept(c: Ctx, check: () => Promise<void>): Promise<void> {
+  await check();
+  assert.deepEqual(await c.aRulesetsNow(), c.aRulesets, "A's rulesets are unchanged");
+}
 
 /** Runs `check` while B has one template of its own, so a list that answers nothing at all fails. */
 async function withOwnTemplate(c: Ctx, check: (ownId: string) => Promise<void>): Promise<void> {
@@ -736,8 +806,18 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
     }))).json as { id: string; name: string; content: string; createdAt: string };
 
+    const aRuleset = await a.mailslurp.inboxController.createInboxRuleset({
+      inboxId: target.id!, createRulesetOptions: { scope: 'RECEIVING_EMAILS' as never, action: 'BLOCK' as never, target: A_RULESET_TARGET },
+    });
+    const aAccountRuleset = await a.mailslurp.rulesetController.createNewRuleset({
+      createRulesetOptions: { scope: 'SENDING_EMAILS' as never, action: 'BLOCK' as never, target: A_ACCOUNT_RULESET_TARGET },
+    });
+    const aRulesetsNow = async () => (await jsonOf(await a.fetch('/rulesets?size=100'))).json;
+    const aRulesets = await aRulesetsNow();
+
     // Everything that is A's and that B must never be told.
     const secrets = [
+      aRuleset.id, aAccountRuleset.id, A_RULESET_TARGET, A_ACCOUNT_RULESET_TARGET,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
@@ -777,6 +857,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
         return (reply.json.inboxIds as Array<{ id: string }>).map((i) => i.id);
       },
       aTemplate: { id: aTemplate.id, name: aTemplate.name, content: aTemplate.content, createdAt: aTemplate.createdAt } as Ctx['aTemplate'],
+      aRuleset: { id: aRuleset.id },
+      aAccountRuleset: { id: aAccountRuleset.id },
+      aRulesetsNow,
+      aRulesets,
       async aTemplateNow() {
         return (await jsonOf(await a.fetch(`/templates/${aTemplate.id}`))).json;
       },

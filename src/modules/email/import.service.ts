@@ -47,7 +47,7 @@ export class EmailImportService {
     const message = options.overrideMessageId ? withMessageId(raw, `<${newId()}@${inbox.domain}>`) : raw;
     const [email] = await this.ingest.deliver(message, [inbox]);
     if (!email) {
-      throw conflict(`Inbox ${inboxId} did not take the message: an inbound step (such as the tenant email cap, which keeps it as a missed email) kept it out`);
+      throw conflict(`Inbox ${inboxId} did not take the message: an inbound step kept it out (a ruleset of the inbox, or the tenant email cap, which keeps it as a missed email)`);
     }
     return email;
   }

@@ -17,13 +17,34 @@ export class RecipientRefused extends AppError {
 }
 
 /**
+ * What the transport knows of a message beyond its bytes. `mailFrom` is the SMTP envelope
+ * sender: '' or null for the null reverse path (a bounce), undefined when there was no SMTP
+ * envelope (imports, restores). `smtp` is true for mail from an SMTP client (MX delivery),
+ * which a step may refuse as a whole (the transport answers 550 with its message).
+ */
+export interface InboundEnvelope {
+  mailFrom?: string | null;
+  smtp?: boolean;
+}
+
+/**
  * A step between parsing and storing. Rulesets (block, allow, forward) and chaos will be
  * steps; each may narrow the recipients. A step that keeps the message elsewhere (the
- * tenant email cap keeps it as a missed email) uses the raw bytes.
+ * tenant email cap keeps it as a missed email) uses the raw bytes. A step may throw
+ * RecipientRefused to refuse the message altogether.
  */
 export interface InboundStep {
   name: string;
-  apply(message: ParsedMessage, recipients: InboxRecord[], raw: Buffer): Promise<InboxRecord[]>;
+  apply(message: ParsedMessage, recipients: InboxRecord[], raw: Buffer, envelope?: InboundEnvelope): Promise<InboxRecord[]>;
+}
+
+/**
+ * Judges one envelope recipient before the message is sent (SMTP RCPT, local deliveries of
+ * sends): throws RecipientRefused to refuse it (rulesets that block the sender).
+ */
+export interface RecipientCheck {
+  name: string;
+  check(inbox: InboxRecord, envelope: InboundEnvelope): Promise<void>;
 }
 
 /**
@@ -57,6 +78,8 @@ export const DEFAULT_RETRY_DEDUPE_WINDOW_MS = 10 * 60_000;
 export class IngestService {
   /** the automation modules' planners (services.ts registers them) */
   readonly planners: FollowUpPlanner[] = [];
+  /** checks of each recipient against its sender (services.ts registers the rulesets') */
+  readonly recipientChecks: RecipientCheck[] = [];
   /** told after a commit that stored automation jobs (main.ts: wakes the automation worker) */
   followUpsQueued: () => void = () => {};
 
@@ -77,10 +100,14 @@ export class IngestService {
     return this.parser.parse(raw);
   }
 
-  /** Checks one envelope recipient: an existing, unexpired inbox of this service. */
-  async acceptRecipient(address: string): Promise<InboxRecord> {
+  /**
+   * Checks one envelope recipient: an existing, unexpired inbox of this service; with the
+   * envelope, also the recipient checks (a ruleset blocking the sender).
+   */
+  async acceptRecipient(address: string, envelope?: InboundEnvelope): Promise<InboxRecord> {
     const inbox = await this.localRecipient(address);
     if (!inbox) throw new RecipientRefused(`No mailbox here by that name: ${address}`);
+    if (envelope) for (const check of this.recipientChecks) await check.check(inbox, envelope);
     return inbox;
   }
 
@@ -101,8 +128,8 @@ export class IngestService {
    * Stores one copy of `raw` in each distinct inbox; resolves only after the commit, so
    * a transport may acknowledge the message once this returns.
    */
-  async deliver(raw: Buffer, recipients: InboxRecord[]): Promise<EmailRecord[]> {
-    return (await this.store(raw, recipients, false)).stored;
+  async deliver(raw: Buffer, recipients: InboxRecord[], envelope?: InboundEnvelope): Promise<EmailRecord[]> {
+    return (await this.store(raw, recipients, false, envelope)).stored;
   }
 
   /**
@@ -113,15 +140,15 @@ export class IngestService {
    * acknowledged and nothing is stored or published for it. Mail sent through the API, local
    * deliveries of sends, imports and restores use deliver: each call there is a new message.
    */
-  async receive(raw: Buffer, recipients: InboxRecord[]): Promise<Reception> {
-    return this.store(raw, recipients, this.retryDedupeWindowMs > 0);
+  async receive(raw: Buffer, recipients: InboxRecord[], envelope?: InboundEnvelope): Promise<Reception> {
+    return this.store(raw, recipients, this.retryDedupeWindowMs > 0, envelope);
   }
 
-  private async store(raw: Buffer, recipients: InboxRecord[], dedupe: boolean): Promise<Reception> {
+  private async store(raw: Buffer, recipients: InboxRecord[], dedupe: boolean, envelope?: InboundEnvelope): Promise<Reception> {
     const unique = [...new Map(recipients.map((inbox) => [inbox.id, inbox])).values()];
     const message = await this.parser.parse(raw);
     let accepted = unique;
-    for (const step of this.steps) accepted = await step.apply(message, accepted, raw);
+    for (const step of this.steps) accepted = await step.apply(message, accepted, raw, envelope);
     if (accepted.length === 0) return { stored: [], retries: 0 };
 
     const now = this.clock.now();

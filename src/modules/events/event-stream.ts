@@ -7,6 +7,7 @@ export const STREAMED_EVENTS: readonly EventName[] = [
   'email.received', 'email.read', 'email.sent', 'delivery-status.created', 'missed-email.recorded', 'inbox.expired',
   'email.opened',
   'alias.verified', 'alias.proxied',
+  'ruleset.blocked', 'ruleset.bounced',
 ];
 
 export interface StreamFilter {

@@ -407,7 +407,8 @@ export class SendingService {
     const remote: string[] = [];
     for (const recipient of recipients) {
       try {
-        local.push(await this.ingest.acceptRecipient(recipient));
+        // with the envelope: the recipient inbox's rulesets judge the sender, as at SMTP RCPT
+        local.push(await this.ingest.acceptRecipient(recipient, { mailFrom: sent.from }));
         localAddresses.push(recipient);
       } catch (err) {
         const ours = await this.inboxes.findByAddress(recipient);
@@ -417,7 +418,7 @@ export class SendingService {
     }
     if (local.length) {
       // The same inbound pipeline as SMTP, so waits and webhooks see sent mail arrive.
-      await this.ingest.deliver(raw, local);
+      await this.ingest.deliver(raw, local, { mailFrom: sent.from });
       for (const recipient of localAddresses) statuses.push(status(recipient, 'DELIVERED', 250, 'Delivered to an inbox of this server', 'local'));
     }
     if (remote.length && this.relay) {

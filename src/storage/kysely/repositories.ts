@@ -24,6 +24,7 @@ import { serverSecretRepository } from './server-secret-repository.js';
 import { templateRepository } from './template-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
+import { rulesetRepository } from './ruleset-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -51,5 +52,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     templates: templateRepository(db),
     contacts: contactRepository(db),
     aliases: aliasRepository(db),
+    rulesets: rulesetRepository(db),
   };
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
 import { AppError } from '../../core/errors.js';
 import type { LogSink } from '../../core/logger.js';
-import { RecipientRefused, receptionReply, type IngestService } from '../../modules/email/ingest.service.js';
+import { RecipientRefused, receptionReply, type InboundEnvelope, type IngestService } from '../../modules/email/ingest.service.js';
 import { MessageRefused } from '../../modules/email/mime-limits.js';
 import type { AccessService, MailLogin } from '../../modules/access/access.service.js';
 import type { SendingService } from '../../modules/sending/sending.service.js';
@@ -71,6 +71,12 @@ export const MAX_LOCKED_AUTH_PAUSE_MS = 5000;
  * addresses are sent to from an inbox the login owns, as sendEmail sends. Either way the 250
  * after DATA comes only once the message is committed.
  */
+/** The envelope of an MX session as ingest reads it: MAIL FROM ('' for the null reverse path). */
+function envelopeOf(session: SMTPServerSession): InboundEnvelope {
+  const from = session.envelope.mailFrom;
+  return { mailFrom: from ? from.address : null, smtp: true };
+}
+
 export async function startSmtp(options: SmtpOptions, services: SmtpServices, log: LogSink): Promise<RunningSmtp> {
   const { ingest, access, sending } = services;
   const submission = new SmtpSubmission(access, ingest, sending);
@@ -184,7 +190,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           },
         );
       }
-      ingest.acceptRecipient(address.address).then(
+      ingest.acceptRecipient(address.address, envelopeOf(session)).then(
         (inbox) => {
           if (!accepted.some((i) => i.id === inbox.id)) accepted.push(inbox);
           recipients.set(session, accepted);
@@ -220,10 +226,12 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           );
         }
         const inboxes = recipients.get(session) ?? [];
-        ingest.receive(Buffer.concat(chunks), inboxes).then(
+        ingest.receive(Buffer.concat(chunks), inboxes, envelopeOf(session)).then(
           (reception) => callback(null, receptionReply(reception)),
           (err: unknown) => {
             if (err instanceof MessageRefused) return callback(refused(err));
+            // an inbound step refused the message for every recipient (a ruleset blocking the From header)
+            if (err instanceof RecipientRefused) return callback(reply(550, err.message));
             log.error({ err }, 'smtp: storing a message failed');
             callback(reply(451, 'Message not stored because of a local error; try again later'));
           },

@@ -1,0 +1,72 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { Database, RulesetsTable } from '../schema.js';
+import type { RulesetAction, RulesetFilter, RulesetRecord, RulesetRepository, RulesetScope } from '../ports.js';
+import { BY_CREATION, ordered, paged } from './paged.js';
+import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+
+const toRecord = (row: Selectable<RulesetsTable>): RulesetRecord => ({
+  id: row.id,
+  tenantId: row.tenant_id,
+  inboxId: row.inbox_id,
+  scope: row.scope as RulesetScope,
+  action: row.action as RulesetAction,
+  target: row.target,
+  active: isSet(row.active),
+  createdAt: fromMillis(row.created_at),
+});
+
+function whereFilter(tenantId: string, filter: RulesetFilter) {
+  return (eb: ExpressionBuilder<Database, 'rulesets'>) => {
+    const and = [eb('tenant_id', '=', tenantId)];
+    if (filter.inboxId !== undefined) and.push(eb('inbox_id', '=', filter.inboxId));
+    if (filter.since) and.push(eb('created_at', '>', toMillis(filter.since)));
+    if (filter.before) and.push(eb('created_at', '<', toMillis(filter.before)));
+    if (filter.search) and.push(eb(sql<string>`lower(target)`, 'like', sql<string>`${containsPattern(filter.search)} escape '\\'`));
+    return eb.and(and);
+  };
+}
+
+export function rulesetRepository(db: Kysely<Database>): RulesetRepository {
+  return {
+    async create(r) {
+      await db.insertInto('rulesets').values({
+        id: r.id, tenant_id: r.tenantId, inbox_id: r.inboxId, scope: r.scope, action: r.action, target: r.target,
+        active: flag(r.active), created_at: toMillis(r.createdAt),
+      }).execute();
+    },
+
+    async findById(tenantId, id) {
+      const row = await db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async page(tenantId, filter, page) {
+      const { items, total } = await paged(db.selectFrom('rulesets').selectAll().where(whereFilter(tenantId, filter)), page, BY_CREATION);
+      return { items: items.map(toRecord), total };
+    },
+
+    async applicable(tenantId, inboxId, scope) {
+      let query = db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId)
+        .where((eb) => (inboxId === null ? eb('inbox_id', 'is', null) : eb.or([eb('inbox_id', 'is', null), eb('inbox_id', '=', inboxId)])));
+      if (scope) query = query.where('scope', '=', scope);
+      return (await ordered(query, 'ASC', BY_CREATION).execute()).map(toRecord);
+    },
+
+    async setActive(tenantId, id, active) {
+      const result = await db.updateTable('rulesets').set({ active: flag(active) }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async delete(tenantId, id) {
+      const result = await db.deleteFrom('rulesets').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async deleteWhere(tenantId, filter) {
+      let query = db.deleteFrom('rulesets').where('tenant_id', '=', tenantId);
+      if (filter.inboxId !== undefined) query = query.where('inbox_id', '=', filter.inboxId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
