@@ -38,6 +38,8 @@ import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
+import { ForwarderService } from './modules/forwarder/forwarder.service.js';
+import { ReplierService } from './modules/replier/replier.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -70,6 +72,8 @@ export interface ServiceDeps {
   htmlWork?: HtmlWork;
   /** recipients per message and header lengths of API sends; DEFAULT_SEND_LIMITS when unset */
   sendLimits?: SendLimits;
+  /** milliseconds within which a replier answers one sender once; 0 = every message; 24 hours when unset */
+  replierWindow?: number;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -89,7 +93,14 @@ export function createServices(deps: ServiceDeps): Services {
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   const automationHandlers: AutomationJobHandlers = {};
+  const forwarders = new ForwarderService(repos.forwarders, inboxes, repos.emails, sending, deps.bus, deps.clock);
+  const repliers = new ReplierService(repos.repliers, inboxes, templates, sending, deps.bus, deps.clock, deps.replierWindow);
+  ingest.planners.push(forwarders.planner, repliers.planner);
+  automationHandlers.forward = { run: (job) => forwarders.runJob(job), failed: (job, message) => forwarders.jobFailed(job, message) };
+  automationHandlers.reply = { run: (job) => repliers.runJob(job), failed: (job, message) => repliers.jobFailed(job, message) };
   return {
+    forwarders,
+    repliers,
     automationHandlers,
     automationWake,
     contacts,

@@ -25,6 +25,10 @@ export interface EventMap {
   'email.opened': { tenantId: string; inboxId: string; sentId: string | null; pixelId: string; createdAt: Date };
   /** a webhook delivery attempt was recorded (wakes waitForWebhookResults); inboxId is the event's inbox, '' for account events */
   'webhook.result': { tenantId: string; inboxId: string; webhookId: string; resultId: string; createdAt: Date };
+  /** a forwarder forwarded a received email (SUCCESS, with the sent email) or could not (FAILURE, a loop among them) */
+  'forwarder.event': { tenantId: string; inboxId: string; forwarderId: string; eventId: string; emailId: string | null; sentId: string | null; status: 'SUCCESS' | 'FAILURE'; createdAt: Date };
+  /** a replier answered a received email (SUCCESS, with the sent reply) or did not (FAILURE: skipped by RFC 3834 or the window, or failed) */
+  'replier.event': { tenantId: string; inboxId: string; replierId: string; eventId: string; emailId: string | null; sentId: string | null; status: 'SUCCESS' | 'FAILURE'; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

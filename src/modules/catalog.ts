@@ -30,6 +30,8 @@ import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
+import { forwarderOperations } from './forwarder/operations/index.js';
+import { replierOperations } from './replier/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -51,6 +53,8 @@ import { commonActionsModelSchemas } from './common-actions/common-actions.schem
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 import { templateModelSchemas } from './template/template.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
+import { forwarderModelSchemas } from './forwarder/forwarder.schemas.js';
+import { replierModelSchemas } from './replier/replier.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -73,6 +77,8 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...bulkActionsOperations,
   ...templateOperations,
   ...contactOperations,
+  ...forwarderOperations,
+  ...replierOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -82,4 +88,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
+  ...forwarderModelSchemas, ...replierModelSchemas,
 ];

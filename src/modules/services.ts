@@ -28,6 +28,8 @@ import type { TlsCaService } from './tls/tls.service.js';
 import type { PreviewTokenService } from './email/preview-tokens.js';
 import type { TemplateService } from './template/template.service.js';
 import type { ContactService } from './contacts/contacts.service.js';
+import type { ForwarderService } from './forwarder/forwarder.service.js';
+import type { ReplierService } from './replier/replier.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 
 export interface Services {
@@ -66,6 +68,10 @@ export interface Services {
   templates: TemplateService;
   /** ContactController and GroupController; sending resolves toContacts/toGroup through it */
   contacts: ContactService;
+  /** InboxForwarderController, and forwarding received mail (automation jobs of kind forward) */
+  forwarders: ForwarderService;
+  /** InboxReplierController, and automatic replies (automation jobs of kind reply) */
+  repliers: ReplierService;
   /** who runs each kind of automation job (main.ts hands them to the automation job worker) */
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */

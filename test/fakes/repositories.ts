@@ -4,7 +4,7 @@
  * NotFakedError naming the method the moment anything calls them.
  */
 import type {
-  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, AutomationJobRepository, ForwarderRepository, ReplierRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
@@ -60,6 +60,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     sendQueue: notFakedRepository<SendQueueRepository>('sendQueue'),
     domainEvents: notFakedRepository<DomainEventRepository>('domainEvents'),
     automationJobs: notFakedRepository<AutomationJobRepository>('automationJobs'),
+    forwarders: notFakedRepository<ForwarderRepository>('forwarders'),
+    repliers: notFakedRepository<ReplierRepository>('repliers'),
   };
 }
 

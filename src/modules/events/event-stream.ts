@@ -6,6 +6,7 @@ import type { InboxService } from '../inbox/inbox.service.js';
 export const STREAMED_EVENTS: readonly EventName[] = [
   'email.received', 'email.read', 'email.sent', 'delivery-status.created', 'missed-email.recorded', 'inbox.expired',
   'email.opened',
+  'forwarder.event', 'replier.event',
 ];
 
 export interface StreamFilter {
