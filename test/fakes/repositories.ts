@@ -4,7 +4,7 @@
  * NotFakedError naming the method the moment anything calls them.
  */
 import type {
-  ApiKeyRepository, AutomationJobRepository, ForwarderRepository, ReplierRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
@@ -20,6 +20,8 @@ import { MemoryTables } from './tables.js';
 import { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 import { FakeWebhookRepository } from './webhook-repository.js';
 import { FakeTemplateRepository } from './template-repository.js';
+import { FakeForwarderRepository } from './forwarder-repository.js';
+import { FakeReplierRepository } from './replier-repository.js';
 
 export interface FakeRepositories extends Repositories {
   inboxes: FakeInboxRepository;
@@ -34,6 +36,8 @@ export interface FakeRepositories extends Repositories {
   serverSecrets: FakeServerSecretRepository;
   templates: FakeTemplateRepository;
   contacts: FakeContactRepository;
+  forwarders: FakeForwarderRepository;
+  repliers: FakeReplierRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -50,6 +54,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     serverSecrets: new FakeServerSecretRepository(),
     templates: new FakeTemplateRepository(tables),
     contacts: new FakeContactRepository(),
+    forwarders: new FakeForwarderRepository(),
+    repliers: new FakeReplierRepository(),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),
@@ -60,8 +66,6 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     sendQueue: notFakedRepository<SendQueueRepository>('sendQueue'),
     domainEvents: notFakedRepository<DomainEventRepository>('domainEvents'),
     automationJobs: notFakedRepository<AutomationJobRepository>('automationJobs'),
-    forwarders: notFakedRepository<ForwarderRepository>('forwarders'),
-    repliers: notFakedRepository<ReplierRepository>('repliers'),
   };
 }
 
