@@ -6,6 +6,8 @@ import {
   InboxAutomationMatchOptionFieldEnum as LeafField, InboxAutomationMatchOptionShouldEnum as LeafShould,
   InboxAutomationMatchOptionsOperatorEnum as Operator, InboxForwarderEventProjectionStatusEnum as Status,
 } from 'mailslurp-client';
+import { MailSlurp } from 'mailslurp-client';
+import { startServer } from '../../src/main.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { refusal } from '../helpers/client-errors.js';
 import { smtpTransport } from '../helpers/smtp.js';
@@ -199,5 +201,32 @@ describeEachDialect('inbox forwarders', (dialect) => {
       await selfStream.close();
     }
     assert.equal((await api.getInboxForwarderEvents({ id: selfForwarder.id })).totalElements, 2);
+  });
+
+  test('a forward still pending when the server stops is sent by the next start (the job is durable)', async () => {
+    const first = await startTestServer(dialect);
+    let second: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      const carol = await first.createTenant();
+      const a = await carol.mailslurp.createInbox();
+      const b = await carol.mailslurp.createInbox();
+      await carol.mailslurp.inboxForwarderController.createNewInboxForwarder({
+        inboxId: a.id, createInboxForwarderOptions: { match: '*', forwardToRecipients: [b.emailAddress] },
+      });
+      // no worker on this node: the job the email sets off waits in the database
+      await first.server.automationJobs.stop();
+      await smtpTransport(first).sendMail({ from: 'someone@example.com', to: a.emailAddress, subject: 'Survives', text: 'restart' });
+      const jobs = await first.server.store.repos.automationJobs.page(carol.userId, { kinds: ['forward'] }, { page: 0, size: 10, sort: 'ASC' });
+      assert.deepEqual(jobs.items.map((j) => j.state), ['pending'], 'the forward was committed with the email, not yet run');
+      await first.server.close();
+
+      second = await startServer(first.config, { store: first.db.store });
+      const client = new MailSlurp({ apiKey: carol.apiKey, basePath: second.url });
+      const forwarded = await client.waitForLatestEmail(b.id, 20_000);
+      assert.equal(forwarded.subject, 'Fwd: Survives');
+    } finally {
+      await second?.close();
+      await first.db.cleanup();
+    }
   });
 });
