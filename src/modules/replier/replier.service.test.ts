@@ -32,6 +32,7 @@ test('a matching message is answered once per sender within the window, and agai
   const sent = await services.sending.get(ALICE, made!.sentId as string);
   assert.deepEqual([sent.subject, sent.recipients.to.map((a) => a.emailAddress)], ['Thanks', ['pat@example.com']]);
   assert.ok(sent.headers.some(([name, value]) => name === 'Auto-Submitted' && value === 'auto-replied'));
+  clock.advance(1); // events list by time: each after the one before
 
   const [second] = await receive({ from: 'pat@example.com', to: `desk@${TEST_DOMAIN}`, subject: 'Help again' });
   assert.ok((await services.repliers.runJob(second!))!.refused);
@@ -66,4 +67,18 @@ test('a replier switched off after the mail arrived sends nothing and records no
   assert.deepEqual(await services.repliers.runJob(job!), { skipped: 'the replier was switched off' });
   assert.deepEqual(await events(), []);
   assert.deepEqual(await receive({ from: 'pat@example.com', to: `desk@${TEST_DOMAIN}`, subject: 'Again' }), [], 'an inactive replier plans nothing');
+});
+
+test("the reply goes to the message's Reply-To unless the replier ignores it, threaded on the message", async () => {
+  const { services, receive, replier, desk } = await setup();
+  const headers = ['Reply-To: Team <Team@example.com>', 'References: <root@example.com>'];
+  const [job] = await receive({ from: 'pat@example.com', to: `desk@${TEST_DOMAIN}`, subject: 'Help', extraHeaders: headers });
+  const sent = await services.sending.get(ALICE, (await services.repliers.runJob(job!))!.sentId as string);
+  assert.deepEqual(sent.recipients.to.map((a) => a.emailAddress), ['team@example.com']);
+  assert.ok(sent.inReplyTo, 'In-Reply-To names the message');
+
+  await services.repliers.update(ALICE, replier.id, { inboxId: desk.id, match: '*@example.com', body: 'x', ignoreReplyTo: true });
+  const [ignoring] = await receive({ from: 'sam@example.com', to: `desk@${TEST_DOMAIN}`, subject: 'Help', extraHeaders: headers });
+  const direct = await services.sending.get(ALICE, (await services.repliers.runJob(ignoring!))!.sentId as string);
+  assert.deepEqual(direct.recipients.to.map((a) => a.emailAddress), ['sam@example.com']);
 });
