@@ -13,7 +13,9 @@ import type { InboxService } from '../inbox/inbox.service.js';
 import { forwardEmail } from '../sending/forward.js';
 import type { SendingService } from '../sending/sending.service.js';
 import { FORWARD_PATH_HEADER, forwardLoop, forwardPath, nextForwardPath } from './forward-loop.js';
-import { checkMatchRule, matchSubjectOf, ruleMatches, type MatchField, type MatchGroup, type MatchKind, type MatchRule, type MatchSubject } from './matching.js';
+import {
+  checkMatchRule, matchSubjectOf, ruleMatches, ruleOf, type MatchField, type MatchGroup, type MatchKind, type MatchRule, type MatchSubject,
+} from './matching.js';
 
 export interface ForwarderInput {
   field?: MatchField;
@@ -47,13 +49,6 @@ interface ForwardPayload {
   path: string[];
   loop?: string;
 }
-
-export const ruleOf = (r: { field: string; should: string; match: string | null; matchOptions: Record<string, unknown> | null }): MatchRule => ({
-  field: r.field as MatchField,
-  should: r.should as MatchKind,
-  match: r.match,
-  matchOptions: r.matchOptions as MatchGroup | null,
-});
 
 /** The field values of a stored email (what the test operations match, as the pipeline matches the parsed message). */
 export async function storedMatchSubject(emails: EmailRepository, email: EmailRecord): Promise<MatchSubject> {

@@ -39,6 +39,14 @@ export interface MatchSubject {
   attachmentNames: string[];
 }
 
+/** The rule a stored forwarder or replier carries (its columns are plain strings and JSON). */
+export const ruleOf = (r: { field: string; should: string; match: string | null; matchOptions: Record<string, unknown> | null }): MatchRule => ({
+  field: r.field as MatchField,
+  should: r.should as MatchKind,
+  match: r.match,
+  matchOptions: r.matchOptions as MatchGroup | null,
+});
+
 /** Deep or wide rule trees cost every received message: bounded here, refused with a 400 when created. */
 export const MAX_MATCH_DEPTH = 5;
 export const MAX_MATCH_RULES = 50;

@@ -9,8 +9,9 @@ import type {
 } from '../../storage/ports.js';
 import type { FollowUpPlanner } from '../email/ingest.service.js';
 import type { ParsedMessage } from '../email/parse.js';
-import { checkMatchRule, matchSubjectOf, ruleMatches, type MatchField, type MatchGroup, type MatchKind, type MatchRule } from '../forwarder/matching.js';
-import { ruleOf } from '../forwarder/forwarder.service.js';
+import {
+  checkMatchRule, matchSubjectOf, ruleMatches, ruleOf, type MatchField, type MatchGroup, type MatchKind, type MatchRule,
+} from '../forwarder/matching.js';
 import type { InboxService } from '../inbox/inbox.service.js';
 import type { SendingService } from '../sending/sending.service.js';
 import type { TemplateService } from '../template/template.service.js';
