@@ -29,6 +29,7 @@ test('a matching message is forwarded with the path header; the event names the 
   const made = await services.forwarders.runJob(job!);
   const sent = await services.sending.get(ALICE, made!.sentId as string);
   assert.deepEqual(sent.headers.find(([name]) => name === FORWARD_PATH_HEADER), [FORWARD_PATH_HEADER, a.id]);
+  assert.deepEqual(sent.headers.find(([name]) => name === 'Auto-Submitted'), ['Auto-Submitted', 'auto-generated'], 'no replier answers a forward');
   const [arrived] = (await services.emails.page(ALICE, { inboxIds: [b.id] }, {})).slice.items;
   assert.equal(arrived?.subject, 'Fwd: Invoice 1');
   const events = (await services.forwarders.events(ALICE, { forwarderId: forwarder.id }, {})).slice.items;

@@ -198,7 +198,8 @@ export class ForwarderService {
     if (!email) throw badRequest(`The email ${job.emailId} was deleted before it could be forwarded`);
     const { sent } = await forwardEmail(this.sending, email, {
       to: forwarder.forwardTo,
-      headers: { [FORWARD_PATH_HEADER]: nextForwardPath(payload.path, forwarder.inboxId) },
+      // an automatic message (RFC 3834): repliers leave it alone, so a forwarder and a replier never answer each other for ever
+      headers: { [FORWARD_PATH_HEADER]: nextForwardPath(payload.path, forwarder.inboxId), 'Auto-Submitted': 'auto-generated' },
     });
     await this.record(forwarder, email.id, sent.id, 'SUCCESS', `Forwarded to ${forwarder.forwardTo.join(', ')}`);
     return { sentId: sent.id };
