@@ -44,6 +44,8 @@ import { RulesetService } from './modules/ruleset/ruleset.service.js';
 import { RulesetInbound } from './modules/ruleset/ruleset.inbound.js';
 import { RulesetSendGuard } from './modules/ruleset/ruleset.send-guard.js';
 import { RuleBounceHandler } from './modules/ruleset/rule-bounce.handler.js';
+import { ForwarderService } from './modules/forwarder/forwarder.service.js';
+import { ReplierService } from './modules/replier/replier.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -76,6 +78,8 @@ export interface ServiceDeps {
   htmlWork?: HtmlWork;
   /** recipients per message and header lengths of API sends; DEFAULT_SEND_LIMITS when unset */
   sendLimits?: SendLimits;
+  /** milliseconds within which a replier answers one sender once; 0 = every message; 24 hours when unset */
+  replierWindow?: number;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -104,9 +108,16 @@ export function createServices(deps: ServiceDeps): Services {
   ingest.planners.push(aliasProxy);
   automationHandlers['alias-proxy'] = aliasProxy;
   automationHandlers['rule-bounce'] = new RuleBounceHandler(ingest, deps.relay, deps.clock);
+  const forwarders = new ForwarderService(repos.forwarders, inboxes, repos.emails, sending, deps.bus, deps.clock);
+  const repliers = new ReplierService(repos.repliers, inboxes, templates, sending, deps.bus, deps.clock, deps.replierWindow);
+  ingest.planners.push(forwarders.planner, repliers.planner);
+  automationHandlers.forward = { run: (job) => forwarders.runJob(job), failed: (job, message) => forwarders.jobFailed(job, message) };
+  automationHandlers.reply = { run: (job) => repliers.runJob(job), failed: (job, message) => repliers.jobFailed(job, message) };
   return {
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
+    forwarders,
+    repliers,
     automationHandlers,
     automationWake,
     contacts,

@@ -17,6 +17,8 @@ export interface Config {
   readonly tenantEmailCap: number;
   /** milliseconds within which an SMTP retry of a stored message is not stored again; 0 = off */
   readonly smtpDedupeWindow: number;
+  /** milliseconds within which a replier answers one sender at most once; 0 = every message */
+  readonly replierWindow: number;
   /** milliseconds between expiry job passes; at least 1 */
   readonly expiryInterval: number;
   /** milliseconds; the longest any request is held waiting; at least 1 */
@@ -149,6 +151,7 @@ export function loadConfig(
     inboxQuota: parsed.inboxQuota as number,
     tenantEmailCap: parsed.tenantEmailCap as number,
     smtpDedupeWindow: parsed.smtpDedupeWindow as number,
+    replierWindow: parsed.replierWindow as number,
     expiryInterval: parsed.expiryInterval as number,
     maxWait: parsed.maxWait as number,
     logLevel: parsed.logLevel as string,

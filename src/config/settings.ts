@@ -47,6 +47,7 @@ export type SettingKey =
   | 'mimeMaxDepth'
   | 'mimeMaxParts'
   | 'smtpDedupeWindow'
+  | 'replierWindow'
   | 'maxAttachmentSize'
   | 'relayUrl'
   | 'webhookTimeout'
@@ -134,6 +135,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'most MIME parts (attachments included) a message may have; more are refused with SMTP 554 / HTTP 413' },
   { key: 'smtpDedupeWindow', env: 'PIGEONHOLE_SMTP_DEDUPE_WINDOW', flag: '--smtp-dedupe-window', kind: 'count',
     default: '600000', help: 'milliseconds within which a message received over SMTP again (same Message-ID and same raw bytes, for the same inbox) is a client retry whose first 250 was lost: it gets 250 and is not stored again; 0 = off (mail without a Message-ID is never deduped)' },
+  { key: 'replierWindow', env: 'PIGEONHOLE_REPLIER_WINDOW', flag: '--replier-window', kind: 'count', default: '86400000',
+    help: 'milliseconds within which an inbox replier answers one sender at most once; later messages from them in the window get no reply (a FAILURE event says why); 0 = answer every message' },
   { key: 'maxAttachmentSize', env: 'PIGEONHOLE_MAX_ATTACHMENT_SIZE', flag: '--max-attachment-size', kind: 'count',
     default: '26214400', help: 'largest attachment upload in bytes (POST /attachments and its bytes and multipart forms); larger ones get 413' },
   { key: 'relayUrl', env: 'PIGEONHOLE_RELAY_URL', flag: '--relay-url', kind: 'smtp-url', secret: true,

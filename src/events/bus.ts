@@ -39,6 +39,10 @@ export interface EventMap {
   'ruleset.blocked': { tenantId: string; inboxId: string; rulesetId: string; action: 'BLOCK' | 'FILTER_REMOVE'; sender: string | null; createdAt: Date };
   /** a ruleset bounced received mail: not stored, and a DSN queued to the sender (a rule-bounce job) */
   'ruleset.bounced': { tenantId: string; inboxId: string; rulesetId: string; action: 'BOUNCE_SOFT' | 'BOUNCE_HARD'; sender: string; jobId: string; createdAt: Date };
+  /** a forwarder forwarded a received email (SUCCESS, with the sent email) or could not (FAILURE, a loop among them) */
+  'forwarder.event': { tenantId: string; inboxId: string; forwarderId: string; eventId: string; emailId: string | null; sentId: string | null; status: 'SUCCESS' | 'FAILURE'; createdAt: Date };
+  /** a replier answered a received email (SUCCESS, with the sent reply) or did not (FAILURE: skipped by RFC 3834 or the window, or failed) */
+  'replier.event': { tenantId: string; inboxId: string; replierId: string; eventId: string; emailId: string | null; sentId: string | null; status: 'SUCCESS' | 'FAILURE'; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

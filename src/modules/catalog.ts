@@ -32,6 +32,8 @@ import { templateOperations } from './template/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
+import { forwarderOperations } from './forwarder/operations/index.js';
+import { replierOperations } from './replier/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -55,6 +57,8 @@ import { templateModelSchemas } from './template/template.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { aliasModelSchemas } from './alias/alias.schemas.js';
 import { rulesetModelSchemas } from './ruleset/ruleset.schemas.js';
+import { forwarderModelSchemas } from './forwarder/forwarder.schemas.js';
+import { replierModelSchemas } from './replier/replier.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -79,6 +83,8 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...contactOperations,
   ...aliasOperations,
   ...rulesetOperations,
+  ...forwarderOperations,
+  ...replierOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -90,4 +96,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
   ...aliasModelSchemas,
   ...rulesetModelSchemas,
+  ...forwarderModelSchemas, ...replierModelSchemas,
 ];

@@ -30,6 +30,8 @@ import type { TemplateService } from './template/template.service.js';
 import type { ContactService } from './contacts/contacts.service.js';
 import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
+import type { ForwarderService } from './forwarder/forwarder.service.js';
+import type { ReplierService } from './replier/replier.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 
 export interface Services {
@@ -72,6 +74,10 @@ export interface Services {
   aliases: AliasService;
   /** block, allow, filter and bounce rules; the pipelines judge mail through it */
   rulesets: RulesetService;
+  /** InboxForwarderController, and forwarding received mail (automation jobs of kind forward) */
+  forwarders: ForwarderService;
+  /** InboxReplierController, and automatic replies (automation jobs of kind reply) */
+  repliers: ReplierService;
   /** who runs each kind of automation job (main.ts hands them to the automation job worker) */
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */

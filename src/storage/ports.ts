@@ -32,6 +32,8 @@ export type * from './ports/templates.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
+export type * from './ports/forwarders.js';
+export type * from './ports/repliers.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -57,6 +59,8 @@ import type { TemplateRepository } from './ports/templates.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
+import type { ForwarderRepository } from './ports/forwarders.js';
+import type { ReplierRepository } from './ports/repliers.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -93,6 +97,10 @@ export interface Repositories {
   aliases: AliasRepository;
   /** block, allow, filter and bounce rules (ports/rulesets.ts) */
   rulesets: RulesetRepository;
+  /** inbox forwarders and their events (ports/forwarders.ts) */
+  forwarders: ForwarderRepository;
+  /** inbox repliers, their events and replies (ports/repliers.ts) */
+  repliers: ReplierRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -486,6 +486,11 @@ export interface Database {
   aliases: AliasesTable;
   alias_threads: AliasThreadsTable;
   rulesets: RulesetsTable;
+  inbox_forwarders: InboxForwardersTable;
+  inbox_forwarder_events: InboxForwarderEventsTable;
+  inbox_repliers: InboxRepliersTable;
+  inbox_replier_events: InboxReplierEventsTable;
+  inbox_replier_replies: InboxReplierRepliesTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */
@@ -550,4 +555,80 @@ export interface AliasThreadsTable {
   bcc_json: string;
   created_at: number;
   updated_at: number;
+}
+/** Inbox forwarders (migration 0024). */
+export interface InboxForwardersTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  name: string | null;
+  field: string;
+  should: string;
+  match: string | null;
+  /** JSON InboxAutomationMatchOptions or null */
+  match_options_json: string | null;
+  /** JSON array of addresses */
+  forward_to_json: string;
+  attachment_text_method: string | null;
+  created_at: number;
+}
+
+/** What a forwarder did with a received email (migration 0024). */
+export interface InboxForwarderEventsTable {
+  id: string;
+  tenant_id: string;
+  forwarder_id: string;
+  inbox_id: string;
+  email_id: string | null;
+  sent_id: string | null;
+  status: string;
+  message: string | null;
+  created_at: number;
+}
+
+/** Inbox repliers (migration 0024). */
+export interface InboxRepliersTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  name: string | null;
+  field: string;
+  should: string;
+  match: string | null;
+  match_options_json: string | null;
+  reply_to: string | null;
+  subject: string | null;
+  from_value: string | null;
+  charset: string | null;
+  is_html: number;
+  body: string | null;
+  template_id: string | null;
+  /** JSON object or null */
+  template_variables_json: string | null;
+  ignore_reply_to: number;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** What a replier did with a received email (migration 0024). */
+export interface InboxReplierEventsTable {
+  id: string;
+  tenant_id: string;
+  replier_id: string;
+  inbox_id: string;
+  email_id: string | null;
+  sent_id: string | null;
+  status: string;
+  message: string | null;
+  /** JSON array */
+  recipients_json: string;
+  created_at: number;
+}
+
+/** The last reply of a replier to a sender (migration 0024): the once-per-window rule claims it atomically. */
+export interface InboxReplierRepliesTable {
+  replier_id: string;
+  sender: string;
+  replied_at: number;
 }

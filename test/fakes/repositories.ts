@@ -21,6 +21,8 @@ import { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 import { FakeWebhookRepository } from './webhook-repository.js';
 import { FakeTemplateRepository } from './template-repository.js';
 import { FakeRulesetRepository } from './ruleset-repository.js';
+import { FakeForwarderRepository } from './forwarder-repository.js';
+import { FakeReplierRepository } from './replier-repository.js';
 
 export interface FakeRepositories extends Repositories {
   inboxes: FakeInboxRepository;
@@ -36,6 +38,8 @@ export interface FakeRepositories extends Repositories {
   templates: FakeTemplateRepository;
   contacts: FakeContactRepository;
   rulesets: FakeRulesetRepository;
+  forwarders: FakeForwarderRepository;
+  repliers: FakeReplierRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -53,6 +57,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     templates: new FakeTemplateRepository(tables),
     contacts: new FakeContactRepository(),
     rulesets: new FakeRulesetRepository(),
+    forwarders: new FakeForwarderRepository(),
+    repliers: new FakeReplierRepository(),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),

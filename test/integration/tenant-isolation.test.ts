@@ -16,7 +16,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 /** The controllers this suite covers, by OpenAPI tag. */
 const CONTROLLERS = [
   'InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController',
-  'AliasController', 'RulesetController',
+  'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController',
 ];
 
 interface InboxJson {
@@ -56,6 +56,11 @@ interface Ctx {
   /** A's contact (in A's group) and A's group */
   aContact: { id: string };
   aGroup: { id: string };
+  /** A's forwarder and replier (on its target inbox) and one event of each */
+  aForwarder: { id: string };
+  aForwarderEvent: { id: string; emailId: string; sentId: string };
+  aReplier: { id: string };
+  aReplierEvent: { id: string; emailId: string; sentId: string };
   /** B's request; fails if the answer reveals anything of A's that B did not itself send */
   asB(method: string, path: string, body?: unknown): Promise<Reply>;
   /** ids of B's inboxes, as B sees them */
@@ -95,6 +100,10 @@ const A_GROUP_NAME = 'alpha-group';
 const A_ALIAS_NAME = 'alpha-alias';
 const A_ALIAS_HIDDEN = 'alpha-hidden@example.com';
 const A_THREAD_PARTNER = 'alpha-partner@example.com';
+// A's forwarder and replier (src/modules/forwarder, src/modules/replier).
+const A_FORWARD_PATTERN = 'alpha-forward-pattern*';
+const A_FORWARD_TO = 'alpha-forward-dest@example.com';
+const A_REPLY_BODY = 'alpha-reply-body';
 
 const enc = encodeURIComponent;
 
@@ -216,7 +225,120 @@ const createShortForm = (path: string): IsolationCase => async (c) => {
   assert.ok(!c.aIds.has(own.json.id));
 };
 
+/** B's own forwarder (on B's own inbox), made for one case and removed by it. */
+async function withOwnForwarder(c: Ctx, run: (forwarderId: string) => Promise<void>): Promise<void> {
+  const own = await c.asB('POST', `/forwarders?inboxId=${c.bOwn.id}`, { match: '*', forwardToRecipients: ['b-dest@example.com'] });
+  expectStatus(own, 201, "creating B's forwarder");
+  try {
+    await run(own.json.id);
+  } finally {
+    expectStatus(await c.asB('DELETE', `/forwarders/${own.json.id}`), 204, "deleting B's forwarder");
+  }
+}
+
+/** B's own replier (on B's own inbox), made for one case and removed by it. */
+async function withOwnReplier(c: Ctx, run: (replierId: string) => Promise<void>): Promise<void> {
+  const own = await c.asB('POST', '/repliers', { inboxId: c.bOwn.id, match: '*', body: 'b reply' });
+  expectStatus(own, 201, "creating B's replier");
+  try {
+    await run(own.json.id);
+  } finally {
+    expectStatus(await c.asB('DELETE', `/repliers/${own.json.id}`), 204, "deleting B's replier");
+  }
+}
+
+/** A list answered to B holds only `expected` (B's own) and counts only them. */
+function expectOnly(reply: Reply, expected: string[], what: string): void {
+  expectStatus(reply, 200, what);
+  assert.deepEqual((reply.json.content as Array<{ id: string }>).map((x) => x.id), expected, what);
+  assert.equal(reply.json.totalElements, expected.length, `${what}: totalElements`);
+}
+
 const ISOLATION_CASES: Record<string, IsolationCase> = {
+  // InboxForwarderController (src/modules/forwarder): A's inboxes, forwarders and events are 404 to B.
+  async createNewInboxForwarder(c) {
+    await expectNotFound(c, 'POST', (id) => `/forwarders?inboxId=${id}`, { match: '*', forwardToRecipients: ['x@example.com'] });
+    await withOwnForwarder(c, async () => {});
+  },
+  getInboxForwarder: (c) => expectIdNotFound(c, c.aForwarder.id, 'GET', (id) => `/forwarders/${id}`),
+  updateInboxForwarder: (c) => expectIdNotFound(c, c.aForwarder.id, 'PUT', (id) => `/forwarders/${id}`, () => ({ match: '*', forwardToRecipients: ['b@example.com'] })),
+  deleteInboxForwarder: (c) => expectIdNotFound(c, c.aForwarder.id, 'DELETE', (id) => `/forwarders/${id}`),
+  getInboxForwarderEvents: (c) => expectIdNotFound(c, c.aForwarder.id, 'GET', (id) => `/forwarders/${id}/events`),
+  getForwarderEvent: (c) => expectIdNotFound(c, c.aForwarderEvent.id, 'GET', (id) => `/forwarders/events/${id}`),
+  async getInboxForwarderEvent(c) {
+    await expectIdNotFound(c, c.aForwarder.id, 'GET', (id) => `/forwarders/${id}/events/${c.aForwarderEvent.id}`);
+    await withOwnForwarder(c, (own) => expectIdNotFound(c, c.aForwarderEvent.id, 'GET', (id) => `/forwarders/${own}/events/${id}`));
+  },
+  testInboxForwarder: (c) => expectIdNotFound(c, c.aForwarder.id, 'POST', (id) => `/forwarders/${id}/test`, () => ({ testValue: 'alpha-forward-pattern-x' })),
+  async testInboxForwardersForInbox(c) {
+    await expectNotFound(c, 'PUT', (id) => `/forwarders?inboxId=${id}`, { testValue: 'alpha-forward-pattern-x' });
+    await withOwnForwarder(c, async (own) => {
+      const reply = await c.asB('PUT', `/forwarders?inboxId=${c.bOwn.id}`, { testValue: 'alpha-forward-pattern-x' });
+      expectStatus(reply, 200, "testing B's inbox");
+      assert.deepEqual(reply.json.matches, { [own]: true }, "only B's forwarder is tested");
+    });
+  },
+  async testNewInboxForwarder(c) {
+    await expectIdNotFound(c, c.aForwarderEvent.emailId, 'PATCH', () => '/forwarders', (id) => ({
+      createInboxForwarderOptions: { match: '*', forwardToRecipients: ['x@example.com'] }, inboxForwarderTestOptions: { emailId: id },
+    }));
+  },
+  async getInboxForwarders(c) {
+    await expectNotFound(c, 'GET', (id) => `/forwarders?inboxId=${id}`);
+    await withOwnForwarder(c, async (own) => {
+      expectOnly(await c.asB('GET', '/forwarders?size=100'), [own], 'GET /forwarders');
+      expectOnly(await c.asB('GET', `/forwarders?searchFilter=${enc('alpha-forward')}`), [], 'GET /forwarders searching for A\'s pattern');
+    });
+  },
+  async deleteInboxForwarders(c) {
+    await expectNotFound(c, 'DELETE', (id) => `/forwarders?inboxId=${id}`);
+    for (const path of ['/forwarders', `/forwarders?inboxId=${c.bOwn.id}`]) {
+      const own = await c.asB('POST', `/forwarders?inboxId=${c.bOwn.id}`, { match: '*', forwardToRecipients: ['b-dest@example.com'] });
+      expectStatus(own, 201, "creating B's forwarder");
+      expectStatus(await c.asB('DELETE', path), 204, `DELETE ${path}`);
+      expectOnly(await c.asB('GET', '/forwarders'), [], `B's forwarder is gone: DELETE ${path} did run for B`);
+    }
+  },
+  async getAllInboxForwarderEvents(c) {
+    await expectNotFound(c, 'GET', (id) => `/forwarders/events?inboxId=${id}`);
+    for (const filter of [{}, { emailId: c.aForwarderEvent.emailId }, { sentId: c.aForwarderEvent.sentId }] as Array<Record<string, string>>) {
+      expectOnly(await c.asB('GET', `/forwarders/events${query(filter)}`), [], `GET /forwarders/events${query(filter)}`);
+    }
+  },
+
+  // InboxReplierController (src/modules/replier): A's inboxes, repliers and events are 404 to B.
+  async createNewInboxReplier(c) {
+    await expectNotFound(c, 'POST', () => '/repliers', (id: string) => ({ inboxId: id, match: '*', body: 'x' }));
+    await withOwnReplier(c, async () => {});
+  },
+  getInboxReplier: (c) => expectIdNotFound(c, c.aReplier.id, 'GET', (id) => `/repliers/${id}`),
+  async updateInboxReplier(c) {
+    await expectIdNotFound(c, c.aReplier.id, 'PUT', (id) => `/repliers/${id}`, () => ({ inboxId: c.bOwn.id, match: '*', body: 'taken over' }));
+    // B's own replier cannot be moved onto A's inbox
+    await withOwnReplier(c, (own) => expectNotFound(c, 'PUT', () => `/repliers/${own}`, (id: string) => ({ inboxId: id, match: '*', body: 'x' })));
+  },
+  updateInboxReplierActive: (c) => expectIdNotFound(c, c.aReplier.id, 'PUT', (id) => `/repliers/${id}/active`, () => ({ active: false })),
+  deleteInboxReplier: (c) => expectIdNotFound(c, c.aReplier.id, 'DELETE', (id) => `/repliers/${id}`),
+  getInboxReplierEvents: (c) => expectIdNotFound(c, c.aReplier.id, 'GET', (id) => `/repliers/${id}/events`),
+  async getInboxRepliers(c) {
+    await expectNotFound(c, 'GET', (id) => `/repliers?inboxId=${id}`);
+    await withOwnReplier(c, async (own) => expectOnly(await c.asB('GET', '/repliers?size=100'), [own], 'GET /repliers'));
+  },
+  async deleteInboxRepliers(c) {
+    await expectNotFound(c, 'DELETE', (id) => `/repliers?inboxId=${id}`);
+    const own = await c.asB('POST', '/repliers', { inboxId: c.bOwn.id, match: '*', body: 'b reply' });
+    expectStatus(own, 201, "creating B's replier");
+    expectStatus(await c.asB('DELETE', '/repliers'), 204, 'DELETE /repliers');
+    expectOnly(await c.asB('GET', '/repliers'), [], "B's replier is gone: the route did run for B");
+  },
+  async getAllInboxReplierEvents(c) {
+    await expectNotFound(c, 'GET', (id) => `/repliers/events?inboxId=${id}`);
+    await expectIdNotFound(c, c.aReplier.id, 'GET', (id) => `/repliers/events?inboxReplierId=${id}`);
+    for (const filter of [{}, { emailId: c.aReplierEvent.emailId }, { sentId: c.aReplierEvent.sentId }] as Array<Record<string, string>>) {
+      expectOnly(await c.asB('GET', `/repliers/events${query(filter)}`), [], `GET /repliers/events${query(filter)}`);
+    }
+  },
+
   // ContactController and GroupController (src/modules/contacts): A's contact and group ids are 404 to B.
   async createContact(c) {
     await expectIdNotFound(c, c.aGroup.id, 'POST', () => '/contacts', (id) => ({ emailAddresses: ['x@example.com'], groupId: id }));
@@ -736,6 +858,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const ids = await get('/inboxes/ids');
     const groups = (await get('/groups')) as Array<{ id: string }>;
     return {
+      forwarders: await get('/forwarders?size=100'),
+      forwarderEvents: await get('/forwarders/events?size=100'),
+      repliers: await get('/repliers?size=100'),
+      replierEvents: await get('/repliers/events?size=100'),
       contacts: await get('/contacts'),
       groups: await Promise.all(groups.map((g) => get(`/groups/${g.id}/contacts`))),
       ids,
@@ -800,6 +926,20 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     }
     assert.equal(aInboxes[0]!.favourite, true);
     assert.ok(aInboxes[0]!.expiresAt && aInboxes[1]!.expiresAt, 'A has expiring inboxes');
+    const aForwarder = await a.mailslurp.inboxForwarderController.createNewInboxForwarder({
+      inboxId: target.id!, createInboxForwarderOptions: { match: A_FORWARD_PATTERN, forwardToRecipients: [A_FORWARD_TO] },
+    });
+    const aReplier = await a.mailslurp.inboxReplierController.createNewInboxReplier({ createInboxReplierOptions: { inboxId: target.id!, match: '*', body: A_REPLY_BODY } });
+    // their events as the automation jobs record them (written directly: no mail needs to flow for this test)
+    const { forwarders, repliers } = server.server.store.repos;
+    const aForwarderEvent = { id: randomUUID(), emailId: randomUUID(), sentId: randomUUID() };
+    await forwarders.addEvent({
+      ...aForwarderEvent, tenantId: a.userId, forwarderId: aForwarder.id, inboxId: target.id!, status: 'SUCCESS', message: 'forwarded', createdAt: new Date(),
+    });
+    const aReplierEvent = { id: randomUUID(), emailId: randomUUID(), sentId: randomUUID() };
+    await repliers.addEvent({
+      ...aReplierEvent, tenantId: a.userId, replierId: aReplier.id, inboxId: target.id!, status: 'SUCCESS', message: 'replied', recipients: [A_FORWARD_TO], createdAt: new Date(),
+    });
     snapshotOfA = await viewOfA();
     const aTemplate = (await jsonOf(await a.fetch('/templates', {
       method: 'POST', headers: { 'content-type': 'application/json' },
@@ -821,6 +961,8 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
+      aForwarder.id, aReplier.id, aForwarderEvent.id, aForwarderEvent.emailId, aForwarderEvent.sentId, aReplierEvent.id,
+      aReplierEvent.emailId, aReplierEvent.sentId, A_FORWARD_PATTERN, A_FORWARD_TO, A_REPLY_BODY,
       ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
     ];
     ctx = {
@@ -830,6 +972,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aIds: new Set(aInboxes.map((i) => i.id)),
       aContact: { id: aContact.id },
       aGroup: { id: aGroup.id },
+      aForwarder: { id: aForwarder.id },
+      aForwarderEvent,
+      aReplier: { id: aReplier.id },
+      aReplierEvent,
       target: aInboxes[0]!,
       twin: aInboxes[1]!,
       bOwn: undefined as unknown as InboxJson,

@@ -8,6 +8,7 @@ export const STREAMED_EVENTS: readonly EventName[] = [
   'email.opened',
   'alias.verified', 'alias.proxied',
   'ruleset.blocked', 'ruleset.bounced',
+  'forwarder.event', 'replier.event',
 ];
 
 export interface StreamFilter {

@@ -9,6 +9,8 @@ export interface ForwardInput {
   from?: string | null;
   useInboxName?: boolean | null;
   filterBouncedRecipients?: boolean | null;
+  /** extra headers on the forwarded message (a forwarder's loop-detection path) */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -31,5 +33,6 @@ export function forwardEmail(sending: SendingService, original: EmailRecord, inp
     body: (isHtml ? original.htmlBody : original.textBody) ?? '',
     isHTML: isHtml,
     attachments: original.attachmentIds,
+    customHeaders: input.headers,
   });
 }

@@ -25,6 +25,8 @@ import { templateRepository } from './template-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
+import { forwarderRepository } from './forwarder-repository.js';
+import { replierRepository } from './replier-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -53,5 +55,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     contacts: contactRepository(db),
     aliases: aliasRepository(db),
     rulesets: rulesetRepository(db),
+    forwarders: forwarderRepository(db),
+    repliers: replierRepository(db),
   };
 }

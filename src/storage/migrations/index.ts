@@ -22,6 +22,7 @@ import * as m0020 from './0020_templates.js';
 import * as m0021 from './0021_contacts.js';
 import * as m0022 from './0022_automation_jobs.js';
 import * as m0023 from './0023_rulesets.js';
+import * as m0024 from './0024_forwarders_repliers.js';
 import * as m0025 from './0025_aliases.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0021_contacts': m0021,
   '0022_automation_jobs': m0022,
   '0023_rulesets': m0023,
+  '0024_forwarders_repliers': m0024,
   '0025_aliases': m0025,
 };
