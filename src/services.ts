@@ -38,6 +38,7 @@ import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
+import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -89,7 +90,11 @@ export function createServices(deps: ServiceDeps): Services {
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   const automationHandlers: AutomationJobHandlers = {};
+  const scheduledSends = new ScheduledSendService(repos.automationJobs, sending, repos.inboxes, deps.bus, deps.clock);
+  scheduledSends.wake = () => automationWake.kick();
+  automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
   return {
+    scheduledSends,
     automationHandlers,
     automationWake,
     contacts,

@@ -25,6 +25,12 @@ export interface EventMap {
   'email.opened': { tenantId: string; inboxId: string; sentId: string | null; pixelId: string; createdAt: Date };
   /** a webhook delivery attempt was recorded (wakes waitForWebhookResults); inboxId is the event's inbox, '' for account events */
   'webhook.result': { tenantId: string; inboxId: string; webhookId: string; resultId: string; createdAt: Date };
+  /** a scheduled send (sendWithSchedule) ran: COMPLETED with the sent email, or FAILED for good with why */
+  'scheduled-send.done': {
+    tenantId: string; inboxId: string; jobId: string; sentId: string | null; status: 'COMPLETED' | 'FAILED'; errorMessage?: string; createdAt: Date;
+  };
+  /** an address followed its consent link (double opt-in); inboxId '' (consent is the account's) */
+  'consent.confirmed': { tenantId: string; inboxId: string; optInId: string; emailAddress: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

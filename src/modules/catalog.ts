@@ -30,6 +30,7 @@ import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
+import { scheduledOperations } from './scheduled/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -51,6 +52,7 @@ import { commonActionsModelSchemas } from './common-actions/common-actions.schem
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 import { templateModelSchemas } from './template/template.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
+import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -73,6 +75,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...bulkActionsOperations,
   ...templateOperations,
   ...contactOperations,
+  ...scheduledOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -82,4 +85,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
+  ...scheduledModelSchemas,
 ];

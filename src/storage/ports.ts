@@ -30,6 +30,8 @@ export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
 export type * from './ports/contacts.js';
+export type * from './ports/opt-in-identities.js';
+export type * from './ports/plus-addresses.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -53,6 +55,8 @@ import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
 import type { TemplateRepository } from './ports/templates.js';
 import type { ContactRepository } from './ports/contacts.js';
+import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
+import type { PlusAddressRepository } from './ports/plus-addresses.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -85,6 +89,10 @@ export interface Repositories {
   templates: TemplateRepository;
   /** contacts and contact groups (ports/contacts.ts) */
   contacts: ContactRepository;
+  /** consent (double opt-in) records (ports/opt-in-identities.ts) */
+  optInIdentities: OptInIdentityRepository;
+  /** plus addresses of inboxes (ports/plus-addresses.ts) */
+  plusAddresses: PlusAddressRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -110,6 +110,8 @@ export interface EmailsTable {
   /** IMAP \\Answered and \\Deleted flags (0012_imap) */
   imap_answered: Generated<number>;
   imap_deleted: Generated<number>;
+  /** the plus address (plus_addresses.id) the mail came to, set when stored (0027) */
+  plus_address_id: Generated<string | null>;
 }
 
 export interface AttachmentsTable {
@@ -468,6 +470,8 @@ export interface Database {
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;
   automation_jobs: AutomationJobsTable;
+  opt_in_identities: OptInIdentitiesTable;
+  plus_addresses: PlusAddressesTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */
@@ -487,6 +491,33 @@ export interface AutomationJobsTable {
   lease_until: number | null;
   result_json: string | null;
   error_message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Consent (double opt-in) records, one per tenant and address (migration 0026). */
+export interface OptInIdentitiesTable {
+  id: string;
+  tenant_id: string;
+  /** lower-cased */
+  email_address: string;
+  state: 'pending' | 'verified' | 'revoked';
+  /** sha256 hex of the open confirmation link's token */
+  token_hash: string | null;
+  requested_at: number | null;
+  verified_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Plus addresses of inboxes (migration 0027). */
+export interface PlusAddressesTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  plus_tag: string;
+  /** lower-cased */
+  full_address: string;
   created_at: number;
   updated_at: number;
 }

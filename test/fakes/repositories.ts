@@ -5,7 +5,7 @@
  */
 import type {
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
-  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
+  OptInIdentityRepository, PlusAddressRepository, SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
 import { FakeBounceRepository } from './bounce-repository.js';
@@ -60,6 +60,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     sendQueue: notFakedRepository<SendQueueRepository>('sendQueue'),
     domainEvents: notFakedRepository<DomainEventRepository>('domainEvents'),
     automationJobs: notFakedRepository<AutomationJobRepository>('automationJobs'),
+    optInIdentities: notFakedRepository<OptInIdentityRepository>('optInIdentities'),
+    plusAddresses: notFakedRepository<PlusAddressRepository>('plusAddresses'),
   };
 }
 

@@ -61,6 +61,10 @@ interface Ctx {
   aTemplate: { id: string; name: string; content: string };
   /** A's template as A sees it now */
   aTemplateNow(): Promise<unknown>;
+  /** A's scheduled send, due in a day (src/modules/scheduled) */
+  aScheduledJob: { id: string };
+  /** A's scheduled send as A sees it now */
+  aScheduledJobNow(): Promise<{ status: string }>;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -548,6 +552,34 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     expectStatus(reply, 200, 'getTemplates');
     assert.deepEqual((reply.json as Array<{ id: string }>).map((t) => t.id), [ownId], 'getTemplates lists B its own template only');
   }),
+  // Scheduled sends (src/modules/scheduled): another user's job or inbox is a 404 like a missing one.
+  sendWithSchedule: async (c) => {
+    for (const validate of [false, true]) {
+      await expectNotFound(c, 'POST', (id) => `/inboxes/${id}/with-schedule?sendAtNowPlusSeconds=60&validateBeforeEnqueue=${validate}`, { to: ['x@example.com'], body: 'x' });
+    }
+    expectStatus(await c.asB('GET', '/inboxes/scheduled-jobs'), 200, 'GET /inboxes/scheduled-jobs');
+    assert.equal((await c.asB('GET', '/inboxes/scheduled-jobs')).json.totalElements, 0, 'nothing was scheduled');
+  },
+  getAllScheduledJobs: async (c) => {
+    const all = await c.asB('GET', '/inboxes/scheduled-jobs?size=100');
+    expectStatus(all, 200, 'GET /inboxes/scheduled-jobs');
+    assert.equal(all.json.totalElements, 0, "B sees none of A's scheduled sends");
+    const ofA = await c.asB('GET', `/inboxes/scheduled-jobs?inboxId=${c.target.id}`);
+    expectStatus(ofA, 200, "GET /inboxes/scheduled-jobs?inboxId=<A's inbox>");
+    assert.equal(ofA.json.totalElements, 0);
+  },
+  getScheduledJobsByInboxId: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/scheduled-jobs`),
+  getScheduledJob: (c) => expectIdNotFound(c, c.aScheduledJob.id, 'GET', (id) => `/inboxes/scheduled-jobs/${id}`),
+  cancelScheduledJob: async (c) => {
+    await expectIdNotFound(c, c.aScheduledJob.id, 'DELETE', (id) => `/inboxes/scheduled-jobs/${id}`);
+    assert.equal((await c.aScheduledJobNow()).status, 'SUBMITTED', "A's scheduled send is not cancelled");
+  },
+  // getOutboxes: A's inbox has sent mail; B, who sent none, is shown no outbox.
+  getOutboxes: async (c) => {
+    const reply = await c.asB('GET', '/inboxes/outboxes?size=100');
+    expectStatus(reply, 200, 'GET /inboxes/outboxes');
+    assert.equal(reply.json.totalElements, 0, "B sees none of A's outboxes");
+  },
   getAllTemplates: (c) => withOwnTemplate(c, async (ownId) => {
     const reply = await c.asB('GET', '/templates/paginated?size=100');
     expectStatus(reply, 200, 'getAllTemplates');
@@ -672,8 +704,15 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
     }))).json as { id: string; name: string; content: string; createdAt: string };
 
+    // A's scheduled send (a day away) from its target inbox, and a sent email from it (an outbox).
+    const aScheduledJob = await a.inboxApi.sendWithSchedule({
+      inboxId: target.id, sendAtNowPlusSeconds: 86_400, sendEmailOptions: { to: [plain.emailAddress], subject: 'alpha scheduled' },
+    });
+    await a.inboxApi.sendEmailAndConfirm({ inboxId: target.id, sendEmailOptions: { to: [plain.emailAddress], subject: 'alpha sent' } });
+
     // Everything that is A's and that B must never be told.
     const secrets = [
+      aScheduledJob.id,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
@@ -714,6 +753,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aTemplate: { id: aTemplate.id, name: aTemplate.name, content: aTemplate.content, createdAt: aTemplate.createdAt } as Ctx['aTemplate'],
       async aTemplateNow() {
         return (await jsonOf(await a.fetch(`/templates/${aTemplate.id}`))).json;
+      },
+      aScheduledJob: { id: aScheduledJob.id },
+      async aScheduledJobNow() {
+        return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
     };
   });

@@ -5,7 +5,7 @@ import type { InboxService } from '../inbox/inbox.service.js';
 /** The bus events a tenant may watch over GET /events, by their wire names. */
 export const STREAMED_EVENTS: readonly EventName[] = [
   'email.received', 'email.read', 'email.sent', 'delivery-status.created', 'missed-email.recorded', 'inbox.expired',
-  'email.opened',
+  'email.opened', 'scheduled-send.done', 'consent.confirmed',
 ];
 
 export interface StreamFilter {

@@ -67,6 +67,7 @@ function whereFilter(tenantId: string, filter: EmailFilter & { id?: string }) {
     if (filter.favourite) and.push(eb('emails.favourite', '=', 1));
     if (filter.since) and.push(eb('emails.created_at', '>', toMillis(filter.since)));
     if (filter.before) and.push(eb('emails.created_at', '<', toMillis(filter.before)));
+    if (filter.plusAddressId !== undefined) and.push(eb('emails.plus_address_id', '=', filter.plusAddressId));
     if (filter.ids) {
       and.push(filter.ids.length > 0 ? eb('emails.id', 'in', filter.ids) : eb('emails.id', 'is', null));
     }

@@ -23,6 +23,8 @@ import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
 import { templateRepository } from './template-repository.js';
 import { contactRepository } from './contact-repository.js';
+import { optInIdentityRepository } from './opt-in-identity-repository.js';
+import { plusAddressRepository } from './plus-address-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -49,5 +51,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     serverSecrets: serverSecretRepository(db),
     templates: templateRepository(db),
     contacts: contactRepository(db),
+    optInIdentities: optInIdentityRepository(db),
+    plusAddresses: plusAddressRepository(db),
   };
 }

@@ -21,6 +21,8 @@ import * as m0019 from './0019_retry_dedupe_index.js';
 import * as m0020 from './0020_templates.js';
 import * as m0021 from './0021_contacts.js';
 import * as m0022 from './0022_automation_jobs.js';
+import * as m0026 from './0026_consent.js';
+import * as m0027 from './0027_plus_addresses.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0020_templates': m0020,
   '0021_contacts': m0021,
   '0022_automation_jobs': m0022,
+  '0026_consent': m0026,
+  '0027_plus_addresses': m0027,
 };
