@@ -38,6 +38,7 @@ import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
+import { PlusAddressService } from './modules/plus-address/plus-address.service.js';
 import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
@@ -93,7 +94,10 @@ export function createServices(deps: ServiceDeps): Services {
   const scheduledSends = new ScheduledSendService(repos.automationJobs, sending, repos.inboxes, deps.bus, deps.clock);
   scheduledSends.wake = () => automationWake.kick();
   automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
+  const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
+  ingest.plusAddresses = plusAddresses;
   return {
+    plusAddresses,
     scheduledSends,
     automationHandlers,
     automationWake,

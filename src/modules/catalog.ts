@@ -30,6 +30,7 @@ import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
+import { plusAddressOperations } from './plus-address/operations/index.js';
 import { scheduledOperations } from './scheduled/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
@@ -52,6 +53,7 @@ import { commonActionsModelSchemas } from './common-actions/common-actions.schem
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 import { templateModelSchemas } from './template/template.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
+import { plusAddressModelSchemas } from './plus-address/plus-address.schemas.js';
 import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
@@ -76,6 +78,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...templateOperations,
   ...contactOperations,
   ...scheduledOperations,
+  ...plusAddressOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -85,5 +88,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
-  ...scheduledModelSchemas,
+  ...scheduledModelSchemas, ...plusAddressModelSchemas,
 ];

@@ -65,6 +65,10 @@ interface Ctx {
   aScheduledJob: { id: string };
   /** A's scheduled send as A sees it now */
   aScheduledJobNow(): Promise<{ status: string }>;
+  /** A's plus address of its target inbox, made by a mail to it (src/modules/plus-address) */
+  aPlusAddress: { id: string; fullAddress: string };
+  /** A's plus addresses and the emails of A's plus address, as A sees them now */
+  aPlusAddressesNow(): Promise<unknown>;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -580,6 +584,44 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     expectStatus(reply, 200, 'GET /inboxes/outboxes');
     assert.equal(reply.json.totalElements, 0, "B sees none of A's outboxes");
   },
+  // Plus addresses (src/modules/plus-address): another user's inbox or plus address is a 404 like a missing one.
+  getAllPlusAddresses: async (c) => {
+    const all = await c.asB('GET', '/inboxes/plus-addresses?size=100');
+    expectStatus(all, 200, 'GET /inboxes/plus-addresses');
+    assert.equal(all.json.totalElements, 0, "B sees none of A's plus addresses");
+    await expectNotFound(c, 'GET', (id) => `/inboxes/plus-addresses?inboxId=${id}`);
+  },
+  getInboxPlusAddresses: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/plus-addresses`),
+  getInboxPlusAddressById: async (c) => {
+    await expectIdNotFound(c, c.aPlusAddress.id, 'GET', (id) => `/inboxes/plus-addresses/${id}`);
+    await expectIdNotFound(c, c.aPlusAddress.id, 'GET', (id) => `/inboxes/plus-addresses/${id}?inboxId=${c.bOwn.id}`);
+  },
+  getInboxPlusAddress: async (c) => {
+    await expectNotFound(c, 'GET', (id) => `/inboxes/${id}/plus-addresses/${c.aPlusAddress.id}`);
+    await expectIdNotFound(c, c.aPlusAddress.id, 'GET', (id) => `/inboxes/${c.bOwn.id}/plus-addresses/${id}`);
+  },
+  getInboxPlusAddressEmails: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/plus-addresses/emails?plusAddress=alpha`),
+  getInboxPlusAddressEmailsForPlusAddressId: async (c) => {
+    await expectNotFound(c, 'GET', (id) => `/inboxes/${id}/plus-addresses/${c.aPlusAddress.id}/emails`);
+    await expectIdNotFound(c, c.aPlusAddress.id, 'GET', (id) => `/inboxes/${c.bOwn.id}/plus-addresses/${id}/emails`);
+  },
+  getOrCreateInboxPlusAddress: async (c) => {
+    const before = await c.aPlusAddressesNow();
+    await expectNotFound(c, 'POST', (id) => `/inboxes/${id}/plus-addresses/get-or-create?fullAddress=${enc(c.aPlusAddress.fullAddress)}`);
+    assert.deepEqual(await c.aPlusAddressesNow(), before, "A's plus addresses are unchanged");
+  },
+  getOrCreatePlusAddressByFullAddress: async (c) => {
+    const before = await c.aPlusAddressesNow();
+    const [local, domain] = c.target.emailAddress.split('@');
+    const unknown = await c.asB('POST', `/inboxes/get-or-create-plus-address?fullAddress=${enc(`nobody+x@${domain}`)}`);
+    expectStatus(unknown, 404, 'getOrCreatePlusAddressByFullAddress of an address of nobody');
+    for (const fullAddress of [c.aPlusAddress.fullAddress, `${local}+taken@${domain}`]) {
+      const reply = await c.asB('POST', `/inboxes/get-or-create-plus-address?fullAddress=${enc(fullAddress)}`);
+      expectStatus(reply, 404, "getOrCreatePlusAddressByFullAddress of A's inbox");
+      assert.equal(String(reply.json.message).replace(fullAddress, '<address>'), String(unknown.json.message).replace(`nobody+x@${domain}`, '<address>'));
+    }
+    assert.deepEqual(await c.aPlusAddressesNow(), before, "A's plus addresses are unchanged");
+  },
   getAllTemplates: (c) => withOwnTemplate(c, async (ownId) => {
     const reply = await c.asB('GET', '/templates/paginated?size=100');
     expectStatus(reply, 200, 'getAllTemplates');
@@ -709,10 +751,18 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       inboxId: target.id, sendAtNowPlusSeconds: 86_400, sendEmailOptions: { to: [plain.emailAddress], subject: 'alpha scheduled' },
     });
     await a.inboxApi.sendEmailAndConfirm({ inboxId: target.id, sendEmailOptions: { to: [plain.emailAddress], subject: 'alpha sent' } });
+    // A's plus address of its target inbox, made by the first mail to it
+    const aPlusFull = `${target.emailAddress.split('@')[0]}+alpha@${target.emailAddress.split('@')[1]}`.toLowerCase();
+    await a.inboxApi.sendEmailAndConfirm({ inboxId: plain.id, sendEmailOptions: { to: [aPlusFull], subject: 'alpha plus' } });
+    const aPlusAddress = (await a.inboxApi.getInboxPlusAddresses({ inboxId: target.id })).content![0]!;
+    const aPlusAddressesNow = async () => ({
+      all: (await jsonOf(await a.fetch('/inboxes/plus-addresses?size=100'))).json,
+      emails: (await jsonOf(await a.fetch(`/inboxes/${target.id}/plus-addresses/${aPlusAddress.id}/emails`))).json,
+    });
 
     // Everything that is A's and that B must never be told.
     const secrets = [
-      aScheduledJob.id,
+      aScheduledJob.id, aPlusAddress.id,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
@@ -755,6 +805,8 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
         return (await jsonOf(await a.fetch(`/templates/${aTemplate.id}`))).json;
       },
       aScheduledJob: { id: aScheduledJob.id },
+      aPlusAddress: { id: aPlusAddress.id, fullAddress: aPlusAddress.fullAddress },
+      aPlusAddressesNow,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
