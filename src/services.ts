@@ -38,6 +38,7 @@ import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
+import { ConsentService, type ConsentRequirement } from './modules/consent/consent.service.js';
 import { PlusAddressService } from './modules/plus-address/plus-address.service.js';
 import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
 import { announceExpiry } from './jobs/expiry.js';
@@ -72,6 +73,8 @@ export interface ServiceDeps {
   htmlWork?: HtmlWork;
   /** recipients per message and header lengths of API sends; DEFAULT_SEND_LIMITS when unset */
   sendLimits?: SendLimits;
+  /** which addresses need consent before mail goes to them (PIGEONHOLE_REQUIRE_CONSENT); 'none' when unset */
+  requireConsent?: ConsentRequirement;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -96,7 +99,11 @@ export function createServices(deps: ServiceDeps): Services {
   automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
   const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
   ingest.plusAddresses = plusAddresses;
+  const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
+    deps.bus, deps.clock, deps.requireConsent);
+  sending.guards.push(consent.guard);
   return {
+    consent,
     plusAddresses,
     scheduledSends,
     automationHandlers,

@@ -30,6 +30,7 @@ import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
+import { consentOperations } from './consent/operations/index.js';
 import { plusAddressOperations } from './plus-address/operations/index.js';
 import { scheduledOperations } from './scheduled/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
@@ -53,6 +54,7 @@ import { commonActionsModelSchemas } from './common-actions/common-actions.schem
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 import { templateModelSchemas } from './template/template.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
+import { consentModelSchemas } from './consent/consent.schemas.js';
 import { plusAddressModelSchemas } from './plus-address/plus-address.schemas.js';
 import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
 
@@ -79,6 +81,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...contactOperations,
   ...scheduledOperations,
   ...plusAddressOperations,
+  ...consentOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -88,5 +91,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
-  ...scheduledModelSchemas, ...plusAddressModelSchemas,
+  ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas,
 ];

@@ -28,6 +28,7 @@ import type { TlsCaService } from './tls/tls.service.js';
 import type { PreviewTokenService } from './email/preview-tokens.js';
 import type { TemplateService } from './template/template.service.js';
 import type { ContactService } from './contacts/contacts.service.js';
+import type { ConsentService } from './consent/consent.service.js';
 import type { PlusAddressService } from './plus-address/plus-address.service.js';
 import type { ScheduledSendService } from './scheduled/scheduled.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
@@ -72,6 +73,8 @@ export interface Services {
   scheduledSends: ScheduledSendService;
   /** plus addresses of inboxes (local+tag@domain); ingest records mail under them through it */
   plusAddresses: PlusAddressService;
+  /** ConsentController (double opt-in); its guard refuses sends to addresses that need consent */
+  consent: ConsentService;
   /** who runs each kind of automation job (main.ts hands them to the automation job worker) */
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */

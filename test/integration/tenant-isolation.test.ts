@@ -15,6 +15,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 
 /** The controllers this suite covers, by OpenAPI tag. */
 const CONTROLLERS = ['InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController'];
+CONTROLLERS.push('ConsentController');
 
 interface InboxJson {
   id: string;
@@ -69,6 +70,9 @@ interface Ctx {
   aPlusAddress: { id: string; fullAddress: string };
   /** A's plus addresses and the emails of A's plus address, as A sees them now */
   aPlusAddressesNow(): Promise<unknown>;
+  /** the address A asked for consent (pending), and A's consent records as A sees them now */
+  aConsentAddress: string;
+  aConsentNow(): Promise<unknown>;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -622,6 +626,34 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     }
     assert.deepEqual(await c.aPlusAddressesNow(), before, "A's plus addresses are unchanged");
   },
+  // Consent (src/modules/consent): each user's opt-ins are its own; B's calls never touch A's.
+  checkSendingConsentForEmailAddress: async (c) => {
+    const reply = await c.asB('GET', `/consent/opt-in/sending-consent?emailAddress=${enc(c.aConsentAddress)}`);
+    expectStatus(reply, 200, 'checkSendingConsentForEmailAddress');
+    assert.deepEqual(reply.json, { verificationCodeSent: false, userHasConsented: false, canSend: true }, "A's request is not B's");
+  },
+  getOptInIdentities: async (c) => {
+    const reply = await c.asB('GET', '/consent/opt-in?size=100');
+    expectStatus(reply, 200, 'getOptInIdentities');
+    // (A's record's id is one of the secrets asB checks for) B's list holds only what B itself did
+    for (const identity of reply.json.content as Array<{ emailAddress: string; verified: boolean }>) {
+      assert.equal(identity.verified, false);
+    }
+    assert.equal(reply.json.totalElements, (reply.json.content as unknown[]).length);
+  },
+  revokeOptInConsentForEmailAddress: async (c) => {
+    const before = await c.aConsentNow();
+    const reply = await c.asB('DELETE', `/consent/opt-in?emailAddress=${enc(c.aConsentAddress)}`);
+    expectStatus(reply, 200, 'revokeOptInConsentForEmailAddress');
+    assert.deepEqual(await c.aConsentNow(), before, "A's consent records are unchanged");
+  },
+  sendOptInConsentForEmailAddress: async (c) => {
+    const before = await c.aConsentNow();
+    await expectNotFound(c, 'POST', () => '/consent/opt-in/send', (id: string) => ({
+      emailAddress: 'b-target@example.com', sendOptInOptions: { senderInbox: id, subject: 's', templateHtml: '<p>x</p>' },
+    }));
+    assert.deepEqual(await c.aConsentNow(), before, "A's consent records are unchanged");
+  },
   getAllTemplates: (c) => withOwnTemplate(c, async (ownId) => {
     const reply = await c.asB('GET', '/templates/paginated?size=100');
     expectStatus(reply, 200, 'getAllTemplates');
@@ -760,9 +792,20 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       emails: (await jsonOf(await a.fetch(`/inboxes/${target.id}/plus-addresses/${aPlusAddress.id}/emails`))).json,
     });
 
+    // A asks an outside address for consent (the request is captured: no relay); it stays pending.
+    const aConsentAddress = 'alpha-consent@example.com';
+    await a.mailslurp.consentController.sendOptInConsentForEmailAddress({
+      optInConsentOptions: { emailAddress: aConsentAddress, sendOptInOptions: { senderInbox: plain.id, subject: 'alpha consent', templateHtml: '<p>{{confirmUrl}}</p>' } },
+    });
+    const aConsentId = ((await jsonOf(await a.fetch('/consent/opt-in'))).json.content as Array<{ id: string }>)[0]!.id;
+    const aConsentNow = async () => ({
+      identities: (await jsonOf(await a.fetch('/consent/opt-in?size=100'))).json,
+      status: (await jsonOf(await a.fetch(`/consent/opt-in/sending-consent?emailAddress=${enc(aConsentAddress)}`))).json,
+    });
+
     // Everything that is A's and that B must never be told.
     const secrets = [
-      aScheduledJob.id, aPlusAddress.id,
+      aScheduledJob.id, aPlusAddress.id, aConsentId,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
@@ -807,6 +850,8 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aScheduledJob: { id: aScheduledJob.id },
       aPlusAddress: { id: aPlusAddress.id, fullAddress: aPlusAddress.fullAddress },
       aPlusAddressesNow,
+      aConsentAddress,
+      aConsentNow,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },

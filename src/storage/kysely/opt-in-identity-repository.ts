@@ -67,6 +67,10 @@ export function optInIdentityRepository(db: Kysely<Database>): OptInIdentityRepo
       return (await find(record.tenantId, record.emailAddress))!;
     },
 
+    async remove(tenantId, emailAddress) {
+      await db.deleteFrom('opt_in_identities').where('tenant_id', '=', tenantId).where('email_address', '=', emailAddress).execute();
+    },
+
     async page(tenantId, page) {
       const { items, total } = await paged(db.selectFrom('opt_in_identities').selectAll().where('tenant_id', '=', tenantId), page, BY_CREATION);
       return { items: items.map(toRecord), total };

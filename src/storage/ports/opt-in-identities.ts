@@ -31,5 +31,7 @@ export interface OptInIdentityRepository {
   findByTokenHash(tokenHash: string): Promise<OptInIdentityRecord | undefined>;
   /** Inserts the record, or replaces the state, token and times of the tenant's record for its address (keeping its id and createdAt); answers the stored record. */
   upsert(record: OptInIdentityRecord): Promise<OptInIdentityRecord>;
+  /** Removes the tenant's record for the address (a request that never went out leaves none). */
+  remove(tenantId: string, emailAddress: string): Promise<void>;
   page(tenantId: string, page: PageRequest): Promise<Slice<OptInIdentityRecord>>;
 }
