@@ -5,7 +5,7 @@
  */
 import type {
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
-  OptInIdentityRepository, PlusAddressRepository, SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
+  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
 import { FakeBounceRepository } from './bounce-repository.js';
@@ -20,6 +20,8 @@ import { MemoryTables } from './tables.js';
 import { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 import { FakeWebhookRepository } from './webhook-repository.js';
 import { FakeTemplateRepository } from './template-repository.js';
+import { FakeOptInIdentityRepository } from './opt-in-identity-repository.js';
+import { FakePlusAddressRepository } from './plus-address-repository.js';
 
 export interface FakeRepositories extends Repositories {
   inboxes: FakeInboxRepository;
@@ -34,6 +36,8 @@ export interface FakeRepositories extends Repositories {
   serverSecrets: FakeServerSecretRepository;
   templates: FakeTemplateRepository;
   contacts: FakeContactRepository;
+  optInIdentities: FakeOptInIdentityRepository;
+  plusAddresses: FakePlusAddressRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -50,6 +54,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     serverSecrets: new FakeServerSecretRepository(),
     templates: new FakeTemplateRepository(tables),
     contacts: new FakeContactRepository(),
+    optInIdentities: new FakeOptInIdentityRepository(),
+    plusAddresses: new FakePlusAddressRepository(),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),
@@ -60,8 +66,6 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     sendQueue: notFakedRepository<SendQueueRepository>('sendQueue'),
     domainEvents: notFakedRepository<DomainEventRepository>('domainEvents'),
     automationJobs: notFakedRepository<AutomationJobRepository>('automationJobs'),
-    optInIdentities: notFakedRepository<OptInIdentityRepository>('optInIdentities'),
-    plusAddresses: notFakedRepository<PlusAddressRepository>('plusAddresses'),
   };
 }
 
