@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../../src/main.js';
 import { EPHEMERAL_PORTS, freshDatabase, type TestDatabase } from '../helpers/databases.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { refusal } from '../helpers/client-errors.js';
+import { openEventStream } from '../helpers/event-stream.js';
 
 describeEachDialect('scheduled sends and outboxes', (dialect) => {
   let server: TestServer;
@@ -38,6 +39,7 @@ describeEachDialect('scheduled sends and outboxes', (dialect) => {
     // cancelling again answers the job as it is
     assert.equal((await api.cancelScheduledJob({ jobId: later.id })).status, Status.CANCELLED);
 
+    const events = await openEventStream(server, alice, `?inboxId=${from.id}`);
     const soon = await api.sendWithSchedule({
       inboxId: from.id, sendAtTimestamp: new Date(Date.now() + 1000), validateBeforeEnqueue: true,
       sendEmailOptions: { to: [to.emailAddress], subject: 'scheduled hello', body: 'on time' },
@@ -47,7 +49,12 @@ describeEachDialect('scheduled sends and outboxes', (dialect) => {
     assert.equal(received.subject, 'scheduled hello');
     assert.ok(received.createdAt.getTime() >= soon.sendAtTimestamp.getTime() - 50, 'not sent before its time');
 
-    // the job's outcome is recorded right after the send; wait for it through the API
+    // the run is announced on /events; its outcome is recorded right after, so wait for that through the API
+    const announced = await events.next('scheduled-send.done');
+    await events.close();
+    assert.equal(announced.data.jobId, soon.id);
+    assert.equal(announced.data.status, 'COMPLETED');
+    assert.equal(announced.data.sentId, (await alice.mailslurp.sentController.getSentEmails({ inboxId: from.id })).content![0]!.id);
     let done = await api.getScheduledJob({ jobId: soon.id });
     for (let i = 0; done.status === Status.SUBMITTED && i < 100; i++) {
       await new Promise((r) => setImmediate(r));
@@ -91,6 +98,22 @@ describeEachDialect('scheduled sends and outboxes', (dialect) => {
     assert.equal((await refusal(api.sendWithSchedule({
       inboxId: randomUUID(), sendAtNowPlusSeconds: 5, sendEmailOptions: { to: ['x@example.com'] },
     }))).status, 404);
+  });
+
+  test('a scheduled send the server refuses when it runs is FAILED, with why', async () => {
+    const api = alice.inboxApi;
+    const from = await api.createInboxWithDefaults();
+    const events = await openEventStream(server, alice, `?inboxId=${from.id}`);
+    try {
+      const job = await api.sendWithSchedule({ inboxId: from.id, sendAtNowPlusSeconds: 0, sendEmailOptions: { to: ['not an address'] } });
+      const announced = await events.next('scheduled-send.done');
+      assert.equal(announced.data.jobId, job.id);
+      assert.equal(announced.data.status, 'FAILED');
+      assert.match(String(announced.data.errorMessage), /not an address/);
+      assert.equal((await api.getScheduledJob({ jobId: job.id })).status, Status.FAILED);
+    } finally {
+      await events.close();
+    }
   });
 
   test('getOutboxes lists the inboxes that have sent mail', async () => {
