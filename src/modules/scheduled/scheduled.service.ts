@@ -130,7 +130,10 @@ export class ScheduledSendService {
     if (job.state === 'cancelled') return job;
     if (!(await this.jobs.cancel(tenantId, id, this.clock.now()))) {
       const now = await this.get(tenantId, id);
-      throw conflict(`Scheduled job ${id} cannot be cancelled: it is ${STATUS[now.state]}`);
+      // cancelled meanwhile by another call: the same answer as cancelling it again
+      if (now.state === 'cancelled') return now;
+      const state = now.state === 'inflight' ? 'sending now' : now.state === 'done' ? 'already sent' : 'already failed';
+      throw conflict(`Scheduled job ${id} cannot be cancelled: it is ${state}`);
     }
     return this.get(tenantId, id);
   }
