@@ -56,6 +56,16 @@ describeEachDialect('plus addresses', (dialect) => {
     assert.equal((await api.getInboxPlusAddressEmails({ inboxId: inbox.id, plusAddress: 'nothing-yet' })).totalElements, 0);
     assert.equal((await api.getInboxPlusAddressEmails({ inboxId: inbox.id, plusAddress: 'news', before: new Date(0) })).totalElements, 0);
 
+    // previews name the plus address; the email lists filter by it
+    assert.ok(emails.content!.every((e) => e.plusAddress === plus.id));
+    const listed2 = await alice.mailslurp.emailController.getEmailsPaginated({ plusAddressId: plus.id });
+    assert.equal(listed2.totalElements, 2);
+    assert.ok(listed2.content!.every((e) => e.plusAddress === plus.id));
+    const searched = await alice.mailslurp.emailController.searchEmails({ searchEmailsOptions: {}, plusAddressId: plus.id });
+    assert.equal(searched.totalElements, 2);
+    const plain = (await api.getInboxEmailsPaginated({ inboxId: inbox.id })).content!.find((e) => e.subject === 'plain')!;
+    assert.equal(plain.plusAddress ?? null, null);
+
     assert.deepEqual(await api.getInboxPlusAddress({ inboxId: inbox.id, plusAddressId: plus.id }), plus);
     assert.deepEqual(await api.getInboxPlusAddressById({ plusAddressId: plus.id }), plus);
     assert.deepEqual(await api.getInboxPlusAddressById({ plusAddressId: plus.id, inboxId: inbox.id }), plus);

@@ -28,7 +28,7 @@ export interface EmailSummary {
   updatedAt: Date;
   /** the conversation; storage assigns it when storing (and sets it on the stored record) */
   threadId?: string | null;
-  /** the plus address (ports/plus-addresses.ts) the mail came to; written, not read back in lists */
+  /** the plus address (ports/plus-addresses.ts) the mail came to, if any */
   plusAddressId?: string | null;
 }
 
