@@ -113,6 +113,11 @@ describeEachDialect('consent (double opt-in)', (dialect) => {
       optInConsentOptions: { emailAddress: 'x@example.com', sendOptInOptions: { senderInbox: randomUUID(), subject: 's', templateHtml: 'h' } },
     }));
     assert.equal(missing.status, 404);
+    const unreadable = await refusal(consent.sendOptInConsentForEmailAddress({
+      optInConsentOptions: { emailAddress: 'x@example.com', sendOptInOptions: { subject: 's', templateHtml: '<p>{{#open}}</p>' } },
+    }));
+    assert.equal(unreadable.status, 400);
+    assert.match(unreadable.message, /templateHtml/);
     // a request that was refused leaves the address as it was
     assert.deepEqual(await consent.checkSendingConsentForEmailAddress({ emailAddress: 'x@example.com' }), {
       verificationCodeSent: false, userHasConsented: false, canSend: true,

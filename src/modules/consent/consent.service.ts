@@ -9,7 +9,6 @@ import type { EventBus } from '../../events/bus.js';
 import type { InboxRecord, OptInIdentityRecord, OptInIdentityRepository } from '../../storage/ports.js';
 import { parseAddress } from '../inbox/address.js';
 import type { InboxService } from '../inbox/inbox.service.js';
-import { sendFromInboxOrNew } from '../sending/send-from.js';
 import type { SendingService } from '../sending/sending.service.js';
 import type { SendGuard, SendRecipients } from '../sending/sending.types.js';
 
@@ -102,26 +101,30 @@ export class ConsentService {
     const before = await this.repo.find(tenantId, address);
     if (before?.state === 'verified') return { sent: false };
     const options = input.sendOptInOptions ?? null;
-    const senderId = options?.senderInbox ? (await this.inboxes.get(tenantId, options.senderInbox)).id : (await this.consentInbox(tenantId)).id;
 
     const token = randomBytes(32).toString('base64url');
     const confirmUrl = `${baseUrl}${CONFIRM_PATH}?token=${token}`;
     const companyName = input.companyName?.trim() || 'We';
     const view = { confirmUrl, emailAddress: address, companyName };
     const template = options?.templateHtml?.trim() ? options.templateHtml : DEFAULT_HTML;
-    let body = Mustache.render(template, view);
+    let body: string;
+    try {
+      body = Mustache.render(template, view);
+    } catch (err) {
+      throw badRequest(`sendOptInOptions.templateHtml cannot be read as a moustache template: ${(err as Error).message}`);
+    }
     if (!body.includes(confirmUrl)) body += `<p><a href="${confirmUrl}">Confirm that you agree to receive email</a></p>`;
     const subject = options?.subject?.trim() || `Please confirm: ${companyName === 'We' ? 'may we' : `may ${companyName}`} send you email?`;
 
+    // the consent inbox is made only for a request that can be sent
+    const senderId = options?.senderInbox ? (await this.inboxes.get(tenantId, options.senderInbox)).id : (await this.consentInbox(tenantId)).id;
     const now = this.clock.now();
     await this.repo.upsert({
       id: before?.id ?? newId(), tenantId, emailAddress: address, state: 'pending', tokenHash: hashOf(token),
       requestedAt: now, verifiedAt: null, createdAt: before?.createdAt ?? now, updatedAt: now,
     });
     try {
-      await this.asking.run(address, () => sendFromInboxOrNew(
-        { inboxes: this.inboxes, sending: this.sending }, tenantId, senderId, { to: [address], subject, body, isHTML: true },
-      ));
+      await this.asking.run(address, () => this.sending.send(tenantId, senderId, { to: [address], subject, body, isHTML: true }));
     } catch (err) {
       // the request never went out: the address is as it was before it
       if (before) await this.repo.upsert(before);
