@@ -158,7 +158,7 @@ export async function startServer(
   }, mailWorkers);
   const htmlWork = new HtmlWork(mailWorkers, config.parseTimeout);
   const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, endpoints, tracking,
-    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl,
+    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, requireConsent: config.requireConsent,
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength } });
 
   // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's

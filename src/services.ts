@@ -46,6 +46,9 @@ import { RulesetSendGuard } from './modules/ruleset/ruleset.send-guard.js';
 import { RuleBounceHandler } from './modules/ruleset/rule-bounce.handler.js';
 import { ForwarderService } from './modules/forwarder/forwarder.service.js';
 import { ReplierService } from './modules/replier/replier.service.js';
+import { ConsentService, type ConsentRequirement } from './modules/consent/consent.service.js';
+import { PlusAddressService } from './modules/plus-address/plus-address.service.js';
+import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -80,6 +83,8 @@ export interface ServiceDeps {
   sendLimits?: SendLimits;
   /** milliseconds within which a replier answers one sender once; 0 = every message; 24 hours when unset */
   replierWindow?: number;
+  /** which addresses need consent before mail goes to them (PIGEONHOLE_REQUIRE_CONSENT); 'none' when unset */
+  requireConsent?: ConsentRequirement;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -113,11 +118,22 @@ export function createServices(deps: ServiceDeps): Services {
   ingest.planners.push(forwarders.planner, repliers.planner);
   automationHandlers.forward = { run: (job) => forwarders.runJob(job), failed: (job, message) => forwarders.jobFailed(job, message) };
   automationHandlers.reply = { run: (job) => repliers.runJob(job), failed: (job, message) => repliers.jobFailed(job, message) };
+  const scheduledSends = new ScheduledSendService(repos.automationJobs, sending, repos.inboxes, deps.bus, deps.clock);
+  scheduledSends.wake = () => automationWake.kick();
+  automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
+  const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
+  ingest.plusAddresses = plusAddresses;
+  const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
+    deps.bus, deps.clock, deps.requireConsent);
+  sending.guards.push(consent.guard);
   return {
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
     forwarders,
     repliers,
+    consent,
+    plusAddresses,
+    scheduledSends,
     automationHandlers,
     automationWake,
     contacts,

@@ -61,6 +61,8 @@ export interface Config {
   readonly webhookAllow: readonly string[];
   /** milliseconds a preview link's token is valid; at least 1 */
   readonly previewUrlTtl: number;
+  /** none: only addresses with a pending or revoked opt-in need consent; relay: every outside address too */
+  readonly requireConsent: 'none' | 'relay';
   /** origins allowed to call the API from a browser page; '*' = any */
   readonly corsOrigins: '*' | readonly string[];
   /** request limits: JSON nesting, items per list (or fields per object), recipients per API send, header value length */
@@ -181,6 +183,7 @@ export function loadConfig(
     webhookBlockPrivate: parsed.webhookBlockPrivate as boolean | undefined,
     webhookAllow: Object.freeze(((parsed.webhookAllow as string | undefined) ?? '').split(',').map((e) => e.trim()).filter(Boolean)),
     previewUrlTtl: parsed.previewUrlTtl as number,
+    requireConsent: parsed.requireConsent as 'none' | 'relay',
     corsOrigins: parsed.corsOrigins as '*' | readonly string[],
     maxJsonDepth: parsed.maxJsonDepth as number,
     maxListItems: parsed.maxListItems as number,
@@ -270,6 +273,7 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
       return existsSync(value) ? resolve(value) : bad('must be the path of an existing file');
     case 'string':
       if (spec.key === 'apiKey' && value.length < 16) return bad('must be at least 16 characters');
+      if (spec.key === 'requireConsent' && value !== 'none' && value !== 'relay') return bad('must be none or relay');
       return value;
   }
 }

@@ -56,6 +56,7 @@ export type SettingKey =
   | 'webhookBlockPrivate'
   | 'webhookAllow'
   | 'previewUrlTtl'
+  | 'requireConsent'
   | 'corsOrigins'
   // Request limits (issue 15, finding 5)
   | 'maxJsonDepth'
@@ -153,6 +154,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'comma-separated webhook targets allowed even when non-public targets are refused: host names (localhost:3000, hooks.internal), IP addresses ([::1]:8080, 10.0.0.5) and CIDR ranges (10.1.0.0/16), a :port limiting an entry to that port' },
   { key: 'previewUrlTtl', env: 'PIGEONHOLE_PREVIEW_URL_TTL', flag: '--preview-url-ttl', kind: 'count', default: '3600000',
     help: 'milliseconds the links of getEmailPreviewURLs and getSentEmailPreviewURLs open their email without a key (each carries a signed token for that one email)' },
+  { key: 'requireConsent', env: 'PIGEONHOLE_REQUIRE_CONSENT', flag: '--require-consent', kind: 'string', default: 'none',
+    help: 'which recipients need consent (double opt-in, ConsentController) before mail is sent to them: none = only addresses with a pending or revoked opt-in; relay = also every address the relay would deliver to (outside this server)' },
   { key: 'corsOrigins', env: 'PIGEONHOLE_CORS_ORIGINS', flag: '--cors-origins', kind: 'origins', default: '*',
     help: 'web origins whose pages may call the API from a browser (CORS), comma-separated like https://app.example.com,http://localhost:3000; * = any origin. Never with cookies: the key travels in x-api-key' },
   // Request limits: input over one is a 400 naming the field and the setting, checked before anything is written.

@@ -43,6 +43,12 @@ export interface EventMap {
   'forwarder.event': { tenantId: string; inboxId: string; forwarderId: string; eventId: string; emailId: string | null; sentId: string | null; status: 'SUCCESS' | 'FAILURE'; createdAt: Date };
   /** a replier answered a received email (SUCCESS, with the sent reply) or did not (FAILURE: skipped by RFC 3834 or the window, or failed) */
   'replier.event': { tenantId: string; inboxId: string; replierId: string; eventId: string; emailId: string | null; sentId: string | null; status: 'SUCCESS' | 'FAILURE'; createdAt: Date };
+  /** a scheduled send (sendWithSchedule) ran: COMPLETED with the sent email, or FAILED for good with why */
+  'scheduled-send.done': {
+    tenantId: string; inboxId: string; jobId: string; sentId: string | null; status: 'COMPLETED' | 'FAILED'; errorMessage?: string; createdAt: Date;
+  };
+  /** an address followed its consent link (double opt-in); inboxId '' (consent is the account's) */
+  'consent.confirmed': { tenantId: string; inboxId: string; optInId: string; emailAddress: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

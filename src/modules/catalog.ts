@@ -34,6 +34,9 @@ import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
 import { forwarderOperations } from './forwarder/operations/index.js';
 import { replierOperations } from './replier/operations/index.js';
+import { consentOperations } from './consent/operations/index.js';
+import { plusAddressOperations } from './plus-address/operations/index.js';
+import { scheduledOperations } from './scheduled/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -59,6 +62,9 @@ import { aliasModelSchemas } from './alias/alias.schemas.js';
 import { rulesetModelSchemas } from './ruleset/ruleset.schemas.js';
 import { forwarderModelSchemas } from './forwarder/forwarder.schemas.js';
 import { replierModelSchemas } from './replier/replier.schemas.js';
+import { consentModelSchemas } from './consent/consent.schemas.js';
+import { plusAddressModelSchemas } from './plus-address/plus-address.schemas.js';
+import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -85,6 +91,9 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...rulesetOperations,
   ...forwarderOperations,
   ...replierOperations,
+  ...scheduledOperations,
+  ...plusAddressOperations,
+  ...consentOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -97,4 +106,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...aliasModelSchemas,
   ...rulesetModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,
+  ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas,
 ];

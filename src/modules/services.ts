@@ -32,6 +32,9 @@ import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { ForwarderService } from './forwarder/forwarder.service.js';
 import type { ReplierService } from './replier/replier.service.js';
+import type { ConsentService } from './consent/consent.service.js';
+import type { PlusAddressService } from './plus-address/plus-address.service.js';
+import type { ScheduledSendService } from './scheduled/scheduled.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 
 export interface Services {
@@ -78,6 +81,12 @@ export interface Services {
   forwarders: ForwarderService;
   /** InboxReplierController, and automatic replies (automation jobs of kind reply) */
   repliers: ReplierService;
+  /** sendWithSchedule and the scheduled-job operations: sends stored as automation jobs due at their time */
+  scheduledSends: ScheduledSendService;
+  /** plus addresses of inboxes (local+tag@domain); ingest records mail under them through it */
+  plusAddresses: PlusAddressService;
+  /** ConsentController (double opt-in); its guard refuses sends to addresses that need consent */
+  consent: ConsentService;
   /** who runs each kind of automation job (main.ts hands them to the automation job worker) */
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */

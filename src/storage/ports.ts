@@ -34,6 +34,8 @@ export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
 export type * from './ports/forwarders.js';
 export type * from './ports/repliers.js';
+export type * from './ports/opt-in-identities.js';
+export type * from './ports/plus-addresses.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -61,6 +63,8 @@ import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
 import type { ForwarderRepository } from './ports/forwarders.js';
 import type { ReplierRepository } from './ports/repliers.js';
+import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
+import type { PlusAddressRepository } from './ports/plus-addresses.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -101,6 +105,10 @@ export interface Repositories {
   forwarders: ForwarderRepository;
   /** inbox repliers, their events and replies (ports/repliers.ts) */
   repliers: ReplierRepository;
+  /** consent (double opt-in) records (ports/opt-in-identities.ts) */
+  optInIdentities: OptInIdentityRepository;
+  /** plus addresses of inboxes (ports/plus-addresses.ts) */
+  plusAddresses: PlusAddressRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

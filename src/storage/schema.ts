@@ -110,6 +110,8 @@ export interface EmailsTable {
   /** IMAP \\Answered and \\Deleted flags (0012_imap) */
   imap_answered: Generated<number>;
   imap_deleted: Generated<number>;
+  /** the plus address (plus_addresses.id) the mail came to, set when stored (0027) */
+  plus_address_id: Generated<string | null>;
 }
 
 export interface AttachmentsTable {
@@ -491,6 +493,8 @@ export interface Database {
   inbox_repliers: InboxRepliersTable;
   inbox_replier_events: InboxReplierEventsTable;
   inbox_replier_replies: InboxReplierRepliesTable;
+  opt_in_identities: OptInIdentitiesTable;
+  plus_addresses: PlusAddressesTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */
@@ -556,6 +560,7 @@ export interface AliasThreadsTable {
   created_at: number;
   updated_at: number;
 }
+
 /** Inbox forwarders (migration 0024). */
 export interface InboxForwardersTable {
   id: string;
@@ -631,4 +636,31 @@ export interface InboxReplierRepliesTable {
   replier_id: string;
   sender: string;
   replied_at: number;
+}
+
+/** Consent (double opt-in) records, one per tenant and address (migration 0026). */
+export interface OptInIdentitiesTable {
+  id: string;
+  tenant_id: string;
+  /** lower-cased */
+  email_address: string;
+  state: 'pending' | 'verified' | 'revoked';
+  /** sha256 hex of the open confirmation link's token */
+  token_hash: string | null;
+  requested_at: number | null;
+  verified_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Plus addresses of inboxes (migration 0027). */
+export interface PlusAddressesTable {
+  id: string;
+  tenant_id: string;
+  inbox_id: string;
+  plus_tag: string;
+  /** lower-cased */
+  full_address: string;
+  created_at: number;
+  updated_at: number;
 }

@@ -18,6 +18,7 @@ export function emailMatches(email: EmailRecord, tenantId: string, filter: Email
   if (filter.favourite && !email.favourite) return false;
   if (!inRange(email.createdAt, filter)) return false;
   if (filter.ids && !filter.ids.includes(email.id)) return false;
+  if (filter.plusAddressId !== undefined && email.plusAddressId !== filter.plusAddressId) return false;
   if (filter.search) {
     const text = filter.search;
     const hit = contains(email.subject, text) || contains(email.from, text)

@@ -23,6 +23,8 @@ import { FakeTemplateRepository } from './template-repository.js';
 import { FakeRulesetRepository } from './ruleset-repository.js';
 import { FakeForwarderRepository } from './forwarder-repository.js';
 import { FakeReplierRepository } from './replier-repository.js';
+import { FakeOptInIdentityRepository } from './opt-in-identity-repository.js';
+import { FakePlusAddressRepository } from './plus-address-repository.js';
 
 export interface FakeRepositories extends Repositories {
   inboxes: FakeInboxRepository;
@@ -40,6 +42,8 @@ export interface FakeRepositories extends Repositories {
   rulesets: FakeRulesetRepository;
   forwarders: FakeForwarderRepository;
   repliers: FakeReplierRepository;
+  optInIdentities: FakeOptInIdentityRepository;
+  plusAddresses: FakePlusAddressRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -59,6 +63,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     rulesets: new FakeRulesetRepository(),
     forwarders: new FakeForwarderRepository(),
     repliers: new FakeReplierRepository(),
+    optInIdentities: new FakeOptInIdentityRepository(),
+    plusAddresses: new FakePlusAddressRepository(),
     users: notFakedRepository<UserRepository>('users'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),

@@ -16,7 +16,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 /** The controllers this suite covers, by OpenAPI tag. */
 const CONTROLLERS = [
   'InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController',
-  'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController',
+  'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController', 'ConsentController',
 ];
 
 interface InboxJson {
@@ -79,6 +79,17 @@ interface Ctx {
   /** A's rulesets as A sees them now, and as they were made */
   aRulesetsNow(): Promise<unknown>;
   aRulesets: unknown;
+  /** A's scheduled send, due in a day (src/modules/scheduled) */
+  aScheduledJob: { id: string };
+  /** A's scheduled send as A sees it now */
+  aScheduledJobNow(): Promise<{ status: string }>;
+  /** A's plus address of its target inbox, made by a mail to it (src/modules/plus-address) */
+  aPlusAddress: { id: string; fullAddress: string };
+  /** A's plus addresses and the emails of A's plus address, as A sees them now */
+  aPlusAddressesNow(): Promise<unknown>;
+  /** the address A asked for consent (pending), and A's consent records as A sees them now */
+  aConsentAddress: string;
+  aConsentNow(): Promise<unknown>;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -104,6 +115,8 @@ const A_THREAD_PARTNER = 'alpha-partner@example.com';
 const A_FORWARD_PATTERN = 'alpha-forward-pattern*';
 const A_FORWARD_TO = 'alpha-forward-dest@example.com';
 const A_REPLY_BODY = 'alpha-reply-body';
+// matches no sender of this suite: A's fixtures mail A's target inbox, and a reply would change A's view mid-run
+const A_REPLY_MATCH = 'alpha-reply-match-*@nowhere.example';
 
 const enc = encodeURIComponent;
 
@@ -689,6 +702,100 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     expectStatus(reply, 200, 'getTemplates');
     assert.deepEqual((reply.json as Array<{ id: string }>).map((t) => t.id), [ownId], 'getTemplates lists B its own template only');
   }),
+  // Scheduled sends (src/modules/scheduled): another user's job or inbox is a 404 like a missing one.
+  sendWithSchedule: async (c) => {
+    for (const validate of [false, true]) {
+      await expectNotFound(c, 'POST', (id) => `/inboxes/${id}/with-schedule?sendAtNowPlusSeconds=60&validateBeforeEnqueue=${validate}`, { to: ['x@example.com'], body: 'x' });
+    }
+    expectStatus(await c.asB('GET', '/inboxes/scheduled-jobs'), 200, 'GET /inboxes/scheduled-jobs');
+    assert.equal((await c.asB('GET', '/inboxes/scheduled-jobs')).json.totalElements, 0, 'nothing was scheduled');
+  },
+  getAllScheduledJobs: async (c) => {
+    const all = await c.asB('GET', '/inboxes/scheduled-jobs?size=100');
+    expectStatus(all, 200, 'GET /inboxes/scheduled-jobs');
+    assert.equal(all.json.totalElements, 0, "B sees none of A's scheduled sends");
+    const ofA = await c.asB('GET', `/inboxes/scheduled-jobs?inboxId=${c.target.id}`);
+    expectStatus(ofA, 200, "GET /inboxes/scheduled-jobs?inboxId=<A's inbox>");
+    assert.equal(ofA.json.totalElements, 0);
+  },
+  getScheduledJobsByInboxId: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/scheduled-jobs`),
+  getScheduledJob: (c) => expectIdNotFound(c, c.aScheduledJob.id, 'GET', (id) => `/inboxes/scheduled-jobs/${id}`),
+  cancelScheduledJob: async (c) => {
+    await expectIdNotFound(c, c.aScheduledJob.id, 'DELETE', (id) => `/inboxes/scheduled-jobs/${id}`);
+    assert.equal((await c.aScheduledJobNow()).status, 'SUBMITTED', "A's scheduled send is not cancelled");
+  },
+  // getOutboxes: A's inbox has sent mail; B, who sent none, is shown no outbox.
+  getOutboxes: async (c) => {
+    const reply = await c.asB('GET', '/inboxes/outboxes?size=100');
+    expectStatus(reply, 200, 'GET /inboxes/outboxes');
+    assert.equal(reply.json.totalElements, 0, "B sees none of A's outboxes");
+  },
+  // Plus addresses (src/modules/plus-address): another user's inbox or plus address is a 404 like a missing one.
+  getAllPlusAddresses: async (c) => {
+    const all = await c.asB('GET', '/inboxes/plus-addresses?size=100');
+    expectStatus(all, 200, 'GET /inboxes/plus-addresses');
+    assert.equal(all.json.totalElements, 0, "B sees none of A's plus addresses");
+    await expectNotFound(c, 'GET', (id) => `/inboxes/plus-addresses?inboxId=${id}`);
+  },
+  getInboxPlusAddresses: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/plus-addresses`),
+  getInboxPlusAddressById: async (c) => {
+    await expectIdNotFound(c, c.aPlusAddress.id, 'GET', (id) => `/inboxes/plus-addresses/${id}`);
+    await expectIdNotFound(c, c.aPlusAddress.id, 'GET', (id) => `/inboxes/plus-addresses/${id}?inboxId=${c.bOwn.id}`);
+  },
+  getInboxPlusAddress: async (c) => {
+    await expectNotFound(c, 'GET', (id) => `/inboxes/${id}/plus-addresses/${c.aPlusAddress.id}`);
+    await expectIdNotFound(c, c.aPlusAddress.id, 'GET', (id) => `/inboxes/${c.bOwn.id}/plus-addresses/${id}`);
+  },
+  getInboxPlusAddressEmails: (c) => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/plus-addresses/emails?plusAddress=alpha`),
+  getInboxPlusAddressEmailsForPlusAddressId: async (c) => {
+    await expectNotFound(c, 'GET', (id) => `/inboxes/${id}/plus-addresses/${c.aPlusAddress.id}/emails`);
+    await expectIdNotFound(c, c.aPlusAddress.id, 'GET', (id) => `/inboxes/${c.bOwn.id}/plus-addresses/${id}/emails`);
+  },
+  getOrCreateInboxPlusAddress: async (c) => {
+    const before = await c.aPlusAddressesNow();
+    await expectNotFound(c, 'POST', (id) => `/inboxes/${id}/plus-addresses/get-or-create?fullAddress=${enc(c.aPlusAddress.fullAddress)}`);
+    assert.deepEqual(await c.aPlusAddressesNow(), before, "A's plus addresses are unchanged");
+  },
+  getOrCreatePlusAddressByFullAddress: async (c) => {
+    const before = await c.aPlusAddressesNow();
+    const [local, domain] = c.target.emailAddress.split('@');
+    const unknown = await c.asB('POST', `/inboxes/get-or-create-plus-address?fullAddress=${enc(`nobody+x@${domain}`)}`);
+    expectStatus(unknown, 404, 'getOrCreatePlusAddressByFullAddress of an address of nobody');
+    for (const fullAddress of [c.aPlusAddress.fullAddress, `${local}+taken@${domain}`]) {
+      const reply = await c.asB('POST', `/inboxes/get-or-create-plus-address?fullAddress=${enc(fullAddress)}`);
+      expectStatus(reply, 404, "getOrCreatePlusAddressByFullAddress of A's inbox");
+      assert.equal(String(reply.json.message).replace(fullAddress, '<address>'), String(unknown.json.message).replace(`nobody+x@${domain}`, '<address>'));
+    }
+    assert.deepEqual(await c.aPlusAddressesNow(), before, "A's plus addresses are unchanged");
+  },
+  // Consent (src/modules/consent): each user's opt-ins are its own; B's calls never touch A's.
+  checkSendingConsentForEmailAddress: async (c) => {
+    const reply = await c.asB('GET', `/consent/opt-in/sending-consent?emailAddress=${enc(c.aConsentAddress)}`);
+    expectStatus(reply, 200, 'checkSendingConsentForEmailAddress');
+    assert.deepEqual(reply.json, { verificationCodeSent: false, userHasConsented: false, canSend: true }, "A's request is not B's");
+  },
+  getOptInIdentities: async (c) => {
+    const reply = await c.asB('GET', '/consent/opt-in?size=100');
+    expectStatus(reply, 200, 'getOptInIdentities');
+    // (A's record's id is one of the secrets asB checks for) B's list holds only what B itself did
+    for (const identity of reply.json.content as Array<{ emailAddress: string; verified: boolean }>) {
+      assert.equal(identity.verified, false);
+    }
+    assert.equal(reply.json.totalElements, (reply.json.content as unknown[]).length);
+  },
+  revokeOptInConsentForEmailAddress: async (c) => {
+    const before = await c.aConsentNow();
+    const reply = await c.asB('DELETE', `/consent/opt-in?emailAddress=${enc(c.aConsentAddress)}`);
+    expectStatus(reply, 200, 'revokeOptInConsentForEmailAddress');
+    assert.deepEqual(await c.aConsentNow(), before, "A's consent records are unchanged");
+  },
+  sendOptInConsentForEmailAddress: async (c) => {
+    const before = await c.aConsentNow();
+    await expectNotFound(c, 'POST', () => '/consent/opt-in/send', (id: string) => ({
+      emailAddress: 'b-target@example.com', sendOptInOptions: { senderInbox: id, subject: 's', templateHtml: '<p>x</p>' },
+    }));
+    assert.deepEqual(await c.aConsentNow(), before, "A's consent records are unchanged");
+  },
   getAllTemplates: (c) => withOwnTemplate(c, async (ownId) => {
     const reply = await c.asB('GET', '/templates/paginated?size=100');
     expectStatus(reply, 200, 'getAllTemplates');
@@ -929,7 +1036,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const aForwarder = await a.mailslurp.inboxForwarderController.createNewInboxForwarder({
       inboxId: target.id!, createInboxForwarderOptions: { match: A_FORWARD_PATTERN, forwardToRecipients: [A_FORWARD_TO] },
     });
-    const aReplier = await a.mailslurp.inboxReplierController.createNewInboxReplier({ createInboxReplierOptions: { inboxId: target.id!, match: '*', body: A_REPLY_BODY } });
+    const aReplier = await a.mailslurp.inboxReplierController.createNewInboxReplier({ createInboxReplierOptions: { inboxId: target.id!, match: A_REPLY_MATCH, body: A_REPLY_BODY } });
     // their events as the automation jobs record them (written directly: no mail needs to flow for this test)
     const { forwarders, repliers } = server.server.store.repos;
     const aForwarderEvent = { id: randomUUID(), emailId: randomUUID(), sentId: randomUUID() };
@@ -955,14 +1062,40 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const aRulesetsNow = async () => (await jsonOf(await a.fetch('/rulesets?size=100'))).json;
     const aRulesets = await aRulesetsNow();
 
+    // A's scheduled send (a day away) from its target inbox, and a sent email from it (an outbox).
+    const aScheduledJob = await a.inboxApi.sendWithSchedule({
+      inboxId: target.id, sendAtNowPlusSeconds: 86_400, sendEmailOptions: { to: [plain.emailAddress], subject: 'alpha scheduled' },
+    });
+    await a.inboxApi.sendEmailAndConfirm({ inboxId: target.id, sendEmailOptions: { to: [plain.emailAddress], subject: 'alpha sent' } });
+    // A's plus address of its target inbox, made by the first mail to it
+    const aPlusFull = `${target.emailAddress.split('@')[0]}+alpha@${target.emailAddress.split('@')[1]}`.toLowerCase();
+    await a.inboxApi.sendEmailAndConfirm({ inboxId: plain.id, sendEmailOptions: { to: [aPlusFull], subject: 'alpha plus' } });
+    const aPlusAddress = (await a.inboxApi.getInboxPlusAddresses({ inboxId: target.id })).content![0]!;
+    const aPlusAddressesNow = async () => ({
+      all: (await jsonOf(await a.fetch('/inboxes/plus-addresses?size=100'))).json,
+      emails: (await jsonOf(await a.fetch(`/inboxes/${target.id}/plus-addresses/${aPlusAddress.id}/emails`))).json,
+    });
+
+    // A asks an outside address for consent (the request is captured: no relay); it stays pending.
+    const aConsentAddress = 'alpha-consent@example.com';
+    await a.mailslurp.consentController.sendOptInConsentForEmailAddress({
+      optInConsentOptions: { emailAddress: aConsentAddress, sendOptInOptions: { senderInbox: plain.id, subject: 'alpha consent', templateHtml: '<p>{{confirmUrl}}</p>' } },
+    });
+    const aConsentId = ((await jsonOf(await a.fetch('/consent/opt-in'))).json.content as Array<{ id: string }>)[0]!.id;
+    const aConsentNow = async () => ({
+      identities: (await jsonOf(await a.fetch('/consent/opt-in?size=100'))).json,
+      status: (await jsonOf(await a.fetch(`/consent/opt-in/sending-consent?emailAddress=${enc(aConsentAddress)}`))).json,
+    });
+
     // Everything that is A's and that B must never be told.
     const secrets = [
       aRuleset.id, aAccountRuleset.id, A_RULESET_TARGET, A_ACCOUNT_RULESET_TARGET,
+      aScheduledJob.id, aPlusAddress.id, aConsentId,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
       aForwarder.id, aReplier.id, aForwarderEvent.id, aForwarderEvent.emailId, aForwarderEvent.sentId, aReplierEvent.id,
-      aReplierEvent.emailId, aReplierEvent.sentId, A_FORWARD_PATTERN, A_FORWARD_TO, A_REPLY_BODY,
+      aReplierEvent.emailId, aReplierEvent.sentId, A_FORWARD_PATTERN, A_FORWARD_TO, A_REPLY_BODY, A_REPLY_MATCH,
       ...aInboxes.flatMap((i) => [i.id, i.emailAddress, i.emailAddress.split('@')[0]!]),
     ];
     ctx = {
@@ -1014,6 +1147,14 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aThread: { id: aThreadId },
       async aAliasNow() {
         return [(await jsonOf(await a.fetch(`/aliases/${aAlias.id}`))).json, (await jsonOf(await a.fetch(`/aliases/threads/${aThreadId}`))).json];
+      },
+      aScheduledJob: { id: aScheduledJob.id },
+      aPlusAddress: { id: aPlusAddress.id, fullAddress: aPlusAddress.fullAddress },
+      aPlusAddressesNow,
+      aConsentAddress,
+      aConsentNow,
+      async aScheduledJobNow() {
+        return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
     };
   });

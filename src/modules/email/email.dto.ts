@@ -34,14 +34,15 @@ function common(e: EmailSummary) {
   };
 }
 
-export const toEmailPreview = (e: EmailSummary): Static<typeof EmailPreview> => ({ ...common(e), plusAddress: null });
+/** `plusAddress`: the id of the plus address the mail came to (getInboxPlusAddresses), else null. */
+export const toEmailPreview = (e: EmailSummary): Static<typeof EmailPreview> => ({ ...common(e), plusAddress: e.plusAddressId ?? null });
 
 export const toEmailProjection = (e: EmailSummary): Static<typeof EmailProjection> => ({
   ...common(e),
   // Lists do not load bodies; the excerpts come with the full email.
   textExcerpt: null,
   bodyExcerpt: null,
-  plusAddress: null,
+  plusAddress: e.plusAddressId ?? null,
   teamAccess: true,
 });
 

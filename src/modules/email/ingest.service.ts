@@ -58,6 +58,41 @@ export interface FollowUpPlanner {
   plan(message: ParsedMessage, email: EmailRecord, inbox: InboxRecord): Promise<NewAutomationJob[]>;
 }
 
+/**
+ * An inbox as a recipient: `plusAddress` is set when the mail was addressed to one of its plus
+ * addresses (`local+tag@domain`, lower-cased), so the copy is recorded under it.
+ */
+export type RecipientInbox = InboxRecord & { plusAddress?: string };
+
+/**
+ * Records the plus address a copy came to (modules/plus-address; services.ts wires it): answers
+ * its id, making it on the first mail. Runs before the store, so the email row names it in the
+ * ingest transaction.
+ */
+export interface PlusAddressRecorder {
+  recordFor(inbox: InboxRecord, fullAddress: string): Promise<string>;
+}
+
+/** Most `+` signs of a local part tried when looking for the inbox of a plus address. */
+const MAX_PLUS_SPLITS = 8;
+
+/**
+ * The base addresses `address` may be a plus address of, longest first: `a+b+c@d` gives
+ * `a+b@d` then `a@d` (an inbox whose own address holds a `+` keeps its plus addresses).
+ */
+export function plusBases(address: string): string[] {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return [];
+  const local = address.slice(0, at);
+  const domain = address.slice(at);
+  const bases: string[] = [];
+  for (let i = local.lastIndexOf('+'); i > 0 && bases.length < MAX_PLUS_SPLITS; i = local.lastIndexOf('+', i - 1)) {
+    // an empty tag (`a+@d`) names no plus address
+    if (i < local.length - 1) bases.push(local.slice(0, i) + domain);
+  }
+  return bases;
+}
+
 /** What an SMTP delivery came to: the copies stored, and how many were retries of copies already held. */
 export interface Reception {
   stored: EmailRecord[];
@@ -82,6 +117,8 @@ export class IngestService {
   readonly recipientChecks: RecipientCheck[] = [];
   /** told after a commit that stored automation jobs (main.ts: wakes the automation worker) */
   followUpsQueued: () => void = () => {};
+  /** records copies that came to a plus address (services.ts sets it); unset, they are stored under none */
+  plusAddresses?: PlusAddressRecorder;
 
   constructor(
     private readonly inboxes: InboxRepository,
@@ -101,10 +138,10 @@ export class IngestService {
   }
 
   /**
-   * Checks one envelope recipient: an existing, unexpired inbox of this service; with the
-   * envelope, also the recipient checks (a ruleset blocking the sender).
+   * Checks one envelope recipient: an existing, unexpired inbox of this service (or one of its
+   * plus addresses); with the envelope, also the recipient checks (a ruleset blocking the sender).
    */
-  async acceptRecipient(address: string, envelope?: InboundEnvelope): Promise<InboxRecord> {
+  async acceptRecipient(address: string, envelope?: InboundEnvelope): Promise<RecipientInbox> {
     const inbox = await this.localRecipient(address);
     if (!inbox) throw new RecipientRefused(`No mailbox here by that name: ${address}`);
     if (envelope) for (const check of this.recipientChecks) await check.check(inbox, envelope);
@@ -115,8 +152,8 @@ export class IngestService {
    * The inbox of this service an address names: undefined when there is none (an outside
    * address), RecipientRefused when there is one but it takes no mail (expired).
    */
-  async localRecipient(address: string): Promise<InboxRecord | undefined> {
-    const inbox = await this.inboxes.findByAddress(address.trim().toLowerCase());
+  async localRecipient(address: string): Promise<RecipientInbox | undefined> {
+    const inbox = await this.ownInbox(address);
     if (!inbox) return undefined;
     if (inbox.expiresAt && inbox.expiresAt.getTime() <= this.clock.now().getTime()) {
       throw new RecipientRefused(`Mailbox ${address} has expired`);
@@ -125,10 +162,25 @@ export class IngestService {
   }
 
   /**
+   * The inbox of this service an address names, expired or not: the inbox with exactly that
+   * address first, else the inbox it is a plus address of (`local+tag@domain`).
+   */
+  async ownInbox(address: string): Promise<RecipientInbox | undefined> {
+    const wanted = address.trim().toLowerCase();
+    const exact = await this.inboxes.findByAddress(wanted);
+    if (exact) return exact;
+    for (const base of plusBases(wanted)) {
+      const inbox = await this.inboxes.findByAddress(base);
+      if (inbox) return { ...inbox, plusAddress: wanted };
+    }
+    return undefined;
+  }
+
+  /**
    * Stores one copy of `raw` in each distinct inbox; resolves only after the commit, so
    * a transport may acknowledge the message once this returns.
    */
-  async deliver(raw: Buffer, recipients: InboxRecord[], envelope?: InboundEnvelope): Promise<EmailRecord[]> {
+  async deliver(raw: Buffer, recipients: RecipientInbox[], envelope?: InboundEnvelope): Promise<EmailRecord[]> {
     return (await this.store(raw, recipients, false, envelope)).stored;
   }
 
@@ -140,12 +192,14 @@ export class IngestService {
    * acknowledged and nothing is stored or published for it. Mail sent through the API, local
    * deliveries of sends, imports and restores use deliver: each call there is a new message.
    */
-  async receive(raw: Buffer, recipients: InboxRecord[], envelope?: InboundEnvelope): Promise<Reception> {
+  async receive(raw: Buffer, recipients: RecipientInbox[], envelope?: InboundEnvelope): Promise<Reception> {
     return this.store(raw, recipients, this.retryDedupeWindowMs > 0, envelope);
   }
 
-  private async store(raw: Buffer, recipients: InboxRecord[], dedupe: boolean, envelope?: InboundEnvelope): Promise<Reception> {
+  private async store(raw: Buffer, recipients: RecipientInbox[], dedupe: boolean, envelope?: InboundEnvelope): Promise<Reception> {
     const unique = [...new Map(recipients.map((inbox) => [inbox.id, inbox])).values()];
+    // the plus address each copy came to, by inbox (a step may answer other objects for the same inboxes)
+    const plusOf = new Map(unique.filter((i) => i.plusAddress).map((i) => [i.id, i]));
     const message = await this.parser.parse(raw);
     let accepted = unique;
     for (const step of this.steps) accepted = await step.apply(message, accepted, raw, envelope);
@@ -155,6 +209,13 @@ export class IngestService {
     const dedupeSince = dedupe ? new Date(now.getTime() - this.retryDedupeWindowMs) : undefined;
     const rawSha256 = createHash('sha256').update(raw).digest('hex');
     const attachmentHashes = message.attachments.map((a) => createHash('sha256').update(a.content).digest('hex'));
+    const plusAddressIds = new Map<string, string>();
+    if (this.plusAddresses) {
+      for (const inbox of accepted) {
+        const addressed = plusOf.get(inbox.id);
+        if (addressed) plusAddressIds.set(inbox.id, await this.plusAddresses.recordFor(addressed, addressed.plusAddress!));
+      }
+    }
     const batch: IncomingEmail[] = accepted.map((inbox) => {
       const emailId = newId();
       const attachments = message.attachments.map((a, i) => ({
@@ -195,6 +256,7 @@ export class IngestService {
         headers: message.headers,
         textBody: message.textBody,
         htmlBody: message.htmlBody,
+        plusAddressId: plusAddressIds.get(inbox.id) ?? null,
       };
       return dedupeSince ? { email, raw, attachments, dedupeSince } : { email, raw, attachments };
     });

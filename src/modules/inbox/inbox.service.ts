@@ -179,6 +179,12 @@ export class InboxService {
     return { slice: await this.inboxes.page(tenantId, filter, request), request };
   }
 
+  /** getOutboxes: the inboxes that have sent mail (a sent-email receipt), oldest first unless sorted. */
+  async outboxes(tenantId: string, input: { page?: number; size?: number; sort?: SortDirection }): Promise<{ slice: Slice<InboxRecord>; request: PageRequest }> {
+    const request = pageRequest(input);
+    return { slice: await this.inboxes.page(tenantId, { withSentMail: true }, request), request };
+  }
+
   count(tenantId: string): Promise<number> {
     return this.inboxes.count(tenantId);
   }

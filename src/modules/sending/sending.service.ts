@@ -411,7 +411,8 @@ export class SendingService {
         local.push(await this.ingest.acceptRecipient(recipient, { mailFrom: sent.from }));
         localAddresses.push(recipient);
       } catch (err) {
-        const ours = await this.inboxes.findByAddress(recipient);
+        // an inbox here (or its plus address) that takes no mail fails; it is never relayed
+        const ours = await this.ingest.ownInbox(recipient);
         if (ours && err instanceof RecipientRefused) statuses.push(status(recipient, 'FAILED', 550, err.message, 'local'));
         else remote.push(recipient);
       }

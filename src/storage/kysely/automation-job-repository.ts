@@ -62,6 +62,8 @@ function whereJobs(tenantId: string, f: AutomationJobFilter) {
     if (f.inboxId) and.push(eb('automation_jobs.inbox_id', '=', f.inboxId));
     if (f.subjectId) and.push(eb('automation_jobs.subject_id', '=', f.subjectId));
     if (f.states) and.push(eb('automation_jobs.state', 'in', f.states));
+    if (f.since) and.push(eb('automation_jobs.created_at', '>', f.since.getTime()));
+    if (f.before) and.push(eb('automation_jobs.created_at', '<', f.before.getTime()));
     return eb.and(and);
   };
 }

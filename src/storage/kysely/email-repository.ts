@@ -14,7 +14,7 @@ import { relaxedTransaction } from './dialect/relaxed-commit.js';
 const SUMMARY_COLUMNS = [
   'id', 'tenant_id', 'inbox_id', 'message_id', 'in_reply_to', 'subject', 'from_address', 'sender_json',
   'recipients_json', 'reply_to', 'charset', 'body_md5', 'body_part_content_types', 'size_bytes', 'raw_sha256',
-  'attachment_count', 'read', 'favourite', 'created_at', 'updated_at', 'thread_id',
+  'attachment_count', 'read', 'favourite', 'created_at', 'updated_at', 'thread_id', 'plus_address_id',
 ] as const;
 
 type SummaryRow = Pick<Selectable<EmailsTable>, (typeof SUMMARY_COLUMNS)[number]>;
@@ -41,6 +41,7 @@ const toSummary = (row: SummaryRow, attachmentIds: string[]): EmailSummary => ({
   createdAt: fromMillis(row.created_at),
   updatedAt: fromMillis(row.updated_at),
   threadId: row.thread_id,
+  plusAddressId: row.plus_address_id,
 });
 
 const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
@@ -67,6 +68,7 @@ function whereFilter(tenantId: string, filter: EmailFilter & { id?: string }) {
     if (filter.favourite) and.push(eb('emails.favourite', '=', 1));
     if (filter.since) and.push(eb('emails.created_at', '>', toMillis(filter.since)));
     if (filter.before) and.push(eb('emails.created_at', '<', toMillis(filter.before)));
+    if (filter.plusAddressId !== undefined) and.push(eb('emails.plus_address_id', '=', filter.plusAddressId));
     if (filter.ids) {
       and.push(filter.ids.length > 0 ? eb('emails.id', 'in', filter.ids) : eb('emails.id', 'is', null));
     }

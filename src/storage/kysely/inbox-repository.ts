@@ -43,6 +43,9 @@ function whereFilter(tenantId: string, filter: InboxFilter & { id?: string }) {
       and.push(eb('inboxes.expires_at', 'is not', null));
       and.push(eb('inboxes.expires_at', '<=', toMillis(filter.expiredAt)));
     }
+    if (filter.withSentMail) {
+      and.push(eb.exists(eb.selectFrom('sent_emails as s').select('s.id').whereRef('s.inbox_id', '=', 'inboxes.id')));
+    }
     if (filter.tag !== undefined) {
       and.push(
         eb.exists(

@@ -27,6 +27,8 @@ import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
 import { forwarderRepository } from './forwarder-repository.js';
 import { replierRepository } from './replier-repository.js';
+import { optInIdentityRepository } from './opt-in-identity-repository.js';
+import { plusAddressRepository } from './plus-address-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -57,5 +59,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     rulesets: rulesetRepository(db),
     forwarders: forwarderRepository(db),
     repliers: replierRepository(db),
+    optInIdentities: optInIdentityRepository(db),
+    plusAddresses: plusAddressRepository(db),
   };
 }

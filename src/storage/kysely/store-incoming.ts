@@ -10,7 +10,7 @@ import { insertAutomationJobs } from './automation-job-repository.js';
 
 /**
  * Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound
- * parameters for the widest table (emails, 25 columns).
+ * parameters for the widest table (emails, 26 columns).
  */
 const ROWS_PER_INSERT = 100;
 
@@ -210,5 +210,6 @@ function emailRow(email: EmailRecord, imapUid: number): Insertable<EmailsTable> 
     updated_at: toMillis(email.updatedAt),
     thread_id: email.threadId ?? null,
     imap_uid: imapUid,
+    plus_address_id: email.plusAddressId ?? null,
   };
 }

@@ -24,6 +24,8 @@ import * as m0022 from './0022_automation_jobs.js';
 import * as m0023 from './0023_rulesets.js';
 import * as m0024 from './0024_forwarders_repliers.js';
 import * as m0025 from './0025_aliases.js';
+import * as m0026 from './0026_consent.js';
+import * as m0027 from './0027_plus_addresses.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0023_rulesets': m0023,
   '0024_forwarders_repliers': m0024,
   '0025_aliases': m0025,
+  '0026_consent': m0026,
+  '0027_plus_addresses': m0027,
 };

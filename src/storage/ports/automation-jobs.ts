@@ -63,6 +63,10 @@ export interface AutomationJobFilter {
   inboxId?: string;
   subjectId?: string;
   states?: AutomationJobState[];
+  /** createdAt strictly after */
+  since?: Date;
+  /** createdAt strictly before */
+  before?: Date;
 }
 
 export interface AutomationJobRepository {

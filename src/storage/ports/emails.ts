@@ -28,6 +28,8 @@ export interface EmailSummary {
   updatedAt: Date;
   /** the conversation; storage assigns it when storing (and sets it on the stored record) */
   threadId?: string | null;
+  /** the plus address (ports/plus-addresses.ts) the mail came to, if any */
+  plusAddressId?: string | null;
 }
 
 export interface EmailRecord extends EmailSummary {
@@ -71,6 +73,8 @@ export interface EmailFilter {
   search?: string;
   /** only these email ids */
   ids?: string[];
+  /** only mail that came to this plus address */
+  plusAddressId?: string;
 }
 
 export interface EmailRepository {

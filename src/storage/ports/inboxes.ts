@@ -40,6 +40,8 @@ export interface InboxFilter {
   ids?: string[];
   /** expiresAt at or before this time */
   expiredAt?: Date;
+  /** only inboxes that have sent mail (a sent-email receipt): getOutboxes */
+  withSentMail?: boolean;
 }
 
 export interface InboxUpdate {

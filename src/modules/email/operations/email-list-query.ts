@@ -17,14 +17,14 @@ export const EmailListQuery = {
   before: Type.Optional(DateTime),
   favourited: Type.Optional(Type.Boolean()),
   syncConnectors: Type.Optional(Type.Boolean({ description: 'no connectors exist here; accepted for compatibility' })),
-  plusAddressId: Type.Optional(Type.String({ description: 'no plus addresses exist here: any value matches none' })),
+  plusAddressId: Type.Optional(Type.String({ maxLength: 100, description: 'only mail that came to this plus address (getInboxPlusAddresses)' })),
 };
 const EmailListQueryObject = Type.Object(EmailListQuery);
 
-/** The storage filter of the query; undefined when nothing can match (a plus address). */
+/** The storage filter of the query; undefined when nothing can match. */
 export function emailListFilter(q: Static<typeof EmailListQueryObject>): EmailFilter | undefined {
-  if (q.plusAddressId) return undefined;
   return {
+    plusAddressId: q.plusAddressId || undefined,
     inboxIds: q.inboxId?.length ? q.inboxId : undefined,
     unreadOnly: q.unreadOnly,
     favourite: q.favourited,

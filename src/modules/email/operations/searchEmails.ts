@@ -1,7 +1,7 @@
 import { emailOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
 import { Type } from '@sinclair/typebox';
-import { pageRequest, toPage } from '../../../core/paging.js';
+import { toPage } from '../../../core/paging.js';
 import { toEmailProjection } from '../email.dto.js';
 import { PageEmailProjection } from '../email.schemas.js';
 import { SearchEmailsOptions } from '../listing.schemas.js';
@@ -12,14 +12,13 @@ export const searchEmails = emailOperation({
   query: Type.Object({
     favourited: Type.Optional(Type.Boolean()),
     syncConnectors: Type.Optional(Type.Boolean({ description: 'no connectors exist here; accepted for compatibility' })),
-    plusAddressId: Type.Optional(Type.String({ description: 'no plus addresses exist here: any value matches none' })),
+    plusAddressId: Type.Optional(Type.String({ maxLength: 100, description: 'only mail that came to this plus address (getInboxPlusAddresses)' })),
   }),
   body: Type.Ref(SearchEmailsOptions),
   response: Type.Ref(PageEmailProjection),
   handler: async ({ tenantId, query: q, body }, { emails }) => {
     const o = body as typeof SearchEmailsOptions.static;
     const input = { page: o.pageIndex ?? undefined, size: o.pageSize ?? undefined, sort: o.sortDirection ?? undefined };
-    if (q.plusAddressId) return toPage([], 0, pageRequest(input));
     const { slice, request: page } = await emails.page(tenantId, {
       inboxIds: o.inboxIds?.length ? o.inboxIds : undefined,
       unreadOnly: o.unreadOnly ?? undefined,
@@ -27,6 +26,7 @@ export const searchEmails = emailOperation({
       search: o.searchFilter?.trim() || undefined,
       since: toDate(o.since),
       before: toDate(o.before),
+      plusAddressId: q.plusAddressId || undefined,
     }, input);
     return toPage(slice.items.map(toEmailProjection), slice.total, page);
   },

@@ -21,6 +21,7 @@ import { getInboxTags, getInboxTagsPaginated } from './getInboxTags.js';
 import { getInboxesByTag } from './getInboxesByTag.js';
 import { setInboxFavourited } from './setInboxFavourited.js';
 import { flushExpired } from './flushExpired.js';
+import { getOutboxes } from './getOutboxes.js';
 
 /** InboxController: one file per operationId (or small family) in this folder. */
 export const inboxOperations = [
@@ -29,4 +30,5 @@ export const inboxOperations = [
   getInboxes, getAllInboxes, getAllInboxesOffsetPaginated, getOrganizationInboxes, searchInboxes,
   doesInboxExist, isEmailAddressAvailable, getInboxByEmailAddress, getInboxByName, getInboxCount,
   getInboxIds, getInboxTags, getInboxTagsPaginated, getInboxesByTag, setInboxFavourited, flushExpired,
+  getOutboxes,
 ];

@@ -1,0 +1,8 @@
+import {
+  checkSendingConsentForEmailAddress, confirmOptInConsent, getOptInIdentities, revokeOptInConsentForEmailAddress, sendOptInConsentForEmailAddress,
+} from './consent.js';
+
+/** ConsentController, and the public confirmation link its requests mail. */
+export const consentOperations = [
+  checkSendingConsentForEmailAddress, getOptInIdentities, revokeOptInConsentForEmailAddress, sendOptInConsentForEmailAddress, confirmOptInConsent,
+];
