@@ -9,7 +9,7 @@ export const STREAMED_EVENTS: readonly EventName[] = [
   'alias.verified', 'alias.proxied',
   'ruleset.blocked', 'ruleset.bounced',
   'forwarder.event', 'replier.event',
-  'email.opened', 'scheduled-send.done', 'consent.confirmed',
+  'scheduled-send.done', 'consent.confirmed',
 ];
 
 export interface StreamFilter {
