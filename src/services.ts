@@ -47,6 +47,7 @@ import { RuleBounceHandler } from './modules/ruleset/rule-bounce.handler.js';
 import { ForwarderService } from './modules/forwarder/forwarder.service.js';
 import { ReplierService } from './modules/replier/replier.service.js';
 import { ConsentService, type ConsentRequirement } from './modules/consent/consent.service.js';
+import { InboxAutomationsService } from './modules/automations/automations.service.js';
 import { PlusAddressService } from './modules/plus-address/plus-address.service.js';
 import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
 import { announceExpiry } from './jobs/expiry.js';
@@ -134,6 +135,7 @@ export function createServices(deps: ServiceDeps): Services {
     consent,
     plusAddresses,
     scheduledSends,
+    automations: new InboxAutomationsService(repos.inboxes, repos.rulesets, forwarders, repliers, repos.aliases, repos.automationJobs),
     automationHandlers,
     automationWake,
     contacts,

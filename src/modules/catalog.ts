@@ -36,6 +36,7 @@ import { forwarderOperations } from './forwarder/operations/index.js';
 import { replierOperations } from './replier/operations/index.js';
 import { consentOperations } from './consent/operations/index.js';
 import { plusAddressOperations } from './plus-address/operations/index.js';
+import { doesInboxHaveAutomations } from './automations/operations/doesInboxHaveAutomations.js';
 import { scheduledOperations } from './scheduled/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
@@ -64,6 +65,7 @@ import { forwarderModelSchemas } from './forwarder/forwarder.schemas.js';
 import { replierModelSchemas } from './replier/replier.schemas.js';
 import { consentModelSchemas } from './consent/consent.schemas.js';
 import { plusAddressModelSchemas } from './plus-address/plus-address.schemas.js';
+import { automationsModelSchemas } from './automations/automations.schemas.js';
 import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
@@ -93,6 +95,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...replierOperations,
   ...scheduledOperations,
   ...plusAddressOperations,
+  doesInboxHaveAutomations,
   ...consentOperations,
 ];
 
@@ -106,5 +109,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...aliasModelSchemas,
   ...rulesetModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,
-  ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas,
+  ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
 ];

@@ -33,6 +33,7 @@ import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { ForwarderService } from './forwarder/forwarder.service.js';
 import type { ReplierService } from './replier/replier.service.js';
 import type { ConsentService } from './consent/consent.service.js';
+import type { InboxAutomationsService } from './automations/automations.service.js';
 import type { PlusAddressService } from './plus-address/plus-address.service.js';
 import type { ScheduledSendService } from './scheduled/scheduled.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
@@ -87,6 +88,8 @@ export interface Services {
   plusAddresses: PlusAddressService;
   /** ConsentController (double opt-in); its guard refuses sends to addresses that need consent */
   consent: ConsentService;
+  /** doesInboxHaveAutomations: what acts on an inbox */
+  automations: InboxAutomationsService;
   /** who runs each kind of automation job (main.ts hands them to the automation job worker) */
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */

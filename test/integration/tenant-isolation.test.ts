@@ -724,6 +724,13 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     await expectIdNotFound(c, c.aScheduledJob.id, 'DELETE', (id) => `/inboxes/scheduled-jobs/${id}`);
     assert.equal((await c.aScheduledJobNow()).status, 'SUBMITTED', "A's scheduled send is not cancelled");
   },
+  // doesInboxHaveAutomations: A's inbox is a 404 to B, and B's account shows none of A's automations.
+  doesInboxHaveAutomations: async (c) => {
+    await expectNotFound(c, 'GET', (id) => `/inboxes/automations?inboxId=${id}`);
+    const own = await c.asB('GET', '/inboxes/automations');
+    expectStatus(own, 200, 'GET /inboxes/automations');
+    assert.equal(own.json.hasAutomations, false, "B's account has none of A's automations");
+  },
   // getOutboxes: A's inbox has sent mail; B, who sent none, is shown no outbox.
   getOutboxes: async (c) => {
     const reply = await c.asB('GET', '/inboxes/outboxes?size=100');
