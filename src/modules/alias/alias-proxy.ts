@@ -6,7 +6,7 @@ import type {
   AliasRecord, AliasRepository, AliasThreadRecord, ClaimedAutomationJob, EmailRecord, InboxRecord, NewAutomationJob,
 } from '../../storage/ports.js';
 import type { EmailService } from '../email/email.service.js';
-import type { FollowUpPlanner } from '../email/ingest.service.js';
+import { followUpJob, type FollowUpPlanner } from '../email/ingest.service.js';
 import type { ParsedMessage } from '../email/parse.js';
 import type { InboxService } from '../inbox/inbox.service.js';
 import type { SendingService } from '../sending/sending.service.js';
@@ -60,10 +60,7 @@ export class AliasProxy implements FollowUpPlanner, AutomationJobHandler {
   }
 
   private job(email: EmailRecord, alias: AliasRecord, payload: ProxyPayload): NewAutomationJob {
-    return {
-      id: newId(), tenantId: email.tenantId, kind: 'alias-proxy', subjectId: alias.id, inboxId: email.inboxId, emailId: email.id,
-      payload, nextAttemptAt: email.createdAt, createdAt: email.createdAt,
-    };
+    return followUpJob('alias-proxy', alias.id, email, { ...payload });
   }
 
   async run(job: ClaimedAutomationJob): Promise<Record<string, unknown> | null> {

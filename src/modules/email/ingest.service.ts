@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { EventBus } from '../../events/bus.js';
 import type {
-  AttachmentRecord, EmailRecord, EmailRepository, IncomingEmail, InboxRecord, InboxRepository, NewAutomationJob,
+  AttachmentRecord, AutomationJobKind, EmailRecord, EmailRepository, IncomingEmail, InboxRecord, InboxRepository, NewAutomationJob,
 } from '../../storage/ports.js';
 import type { ParsedMessage } from './parse.js';
 import { MessageParser } from './parser.js';
@@ -91,6 +91,14 @@ export function plusBases(address: string): string[] {
     if (i < local.length - 1) bases.push(local.slice(0, i) + domain);
   }
   return bases;
+}
+
+/** A job a received copy sets off for one automation, due at once: what planners answer. */
+export function followUpJob(kind: AutomationJobKind, automationId: string, email: EmailRecord, payload: Record<string, unknown>): NewAutomationJob {
+  return {
+    id: newId(), tenantId: email.tenantId, kind, subjectId: automationId, inboxId: email.inboxId, emailId: email.id,
+    payload, nextAttemptAt: email.createdAt, createdAt: email.createdAt,
+  };
 }
 
 /** What an SMTP delivery came to: the copies stored, and how many were retries of copies already held. */

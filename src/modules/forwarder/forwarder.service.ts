@@ -7,7 +7,7 @@ import type {
   AutomationEventStatus, ClaimedAutomationJob, EmailRecord, EmailRepository, ForwarderEventFilter, ForwarderEventRecord, ForwarderRecord,
   ForwarderRepository, InboxRecord, NewAutomationJob, Slice,
 } from '../../storage/ports.js';
-import type { FollowUpPlanner } from '../email/ingest.service.js';
+import { followUpJob, type FollowUpPlanner } from '../email/ingest.service.js';
 import type { ParsedMessage } from '../email/parse.js';
 import type { InboxService } from '../inbox/inbox.service.js';
 import { forwardEmail } from '../sending/forward.js';
@@ -170,17 +170,7 @@ export class ForwarderService {
       const path = forwardPath(message.headers);
       const loop = forwardLoop(path, inbox.id);
       const payload: ForwardPayload = loop ? { path, loop } : { path };
-      return forwarders.filter((f) => ruleMatches(ruleOf(f), subject)).map((f) => ({
-        id: newId(),
-        tenantId: inbox.tenantId,
-        kind: 'forward' as const,
-        subjectId: f.id,
-        inboxId: inbox.id,
-        emailId: email.id,
-        payload: { ...payload },
-        nextAttemptAt: email.createdAt,
-        createdAt: email.createdAt,
-      }));
+      return forwarders.filter((f) => ruleMatches(ruleOf(f), subject)).map((f) => followUpJob('forward', f.id, email, { ...payload }));
     },
   };
 

@@ -7,7 +7,7 @@ import type {
   AutomationEventStatus, ClaimedAutomationJob, EmailRecord, InboxRecord, NewAutomationJob, ReplierChange, ReplierEventFilter,
   ReplierEventRecord, ReplierRecord, ReplierRepository, Slice,
 } from '../../storage/ports.js';
-import type { FollowUpPlanner } from '../email/ingest.service.js';
+import { followUpJob, type FollowUpPlanner } from '../email/ingest.service.js';
 import type { ParsedMessage } from '../email/parse.js';
 import {
   checkMatchRule, matchSubjectOf, ruleMatches, ruleOf, type MatchField, type MatchGroup, type MatchKind, type MatchRule,
@@ -134,17 +134,7 @@ export class ReplierService {
       const refused = autoReplyRefusal(message, inbox.emailAddress);
       return repliers.filter((r) => ruleMatches(ruleOf(r), subject)).map((r) => {
         const payload: ReplyPayload = { ...replyFields(message, r.ignoreReplyTo), ...(refused ? { refused } : {}) };
-        return {
-          id: newId(),
-          tenantId: inbox.tenantId,
-          kind: 'reply' as const,
-          subjectId: r.id,
-          inboxId: inbox.id,
-          emailId: email.id,
-          payload: { ...payload },
-          nextAttemptAt: email.createdAt,
-          createdAt: email.createdAt,
-        };
+        return followUpJob('reply', r.id, email, { ...payload });
       });
     },
   };
