@@ -20,3 +20,4 @@ export { FakeServerSecretRepository } from './server-secret-repository.js';
 export { FakeContactRepository } from './contact-repository.js';
 export { FakeRulesetRepository } from './ruleset-repository.js';
 export { rejectsWith } from './assert.js';
+export { FakeAliasRepository } from './alias-repository.js';

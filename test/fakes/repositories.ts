@@ -4,9 +4,10 @@
  * NotFakedError naming the method the moment anything calls them.
  */
 import type {
-  AliasRepository, ApiKeyRepository, AutomationJobRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
+import { FakeAliasRepository } from './alias-repository.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
 import { FakeBounceRepository } from './bounce-repository.js';
 import { FakeContactRepository } from './contact-repository.js';
@@ -27,6 +28,7 @@ import { FakeOptInIdentityRepository } from './opt-in-identity-repository.js';
 import { FakePlusAddressRepository } from './plus-address-repository.js';
 
 export interface FakeRepositories extends Repositories {
+  aliases: FakeAliasRepository;
   inboxes: FakeInboxRepository;
   domains: FakeDomainRepository;
   expiredInboxes: FakeExpiredInboxRepository;
@@ -75,7 +77,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     sendQueue: notFakedRepository<SendQueueRepository>('sendQueue'),
     domainEvents: notFakedRepository<DomainEventRepository>('domainEvents'),
     automationJobs: notFakedRepository<AutomationJobRepository>('automationJobs'),
-    aliases: notFakedRepository<AliasRepository>('aliases'),
+    aliases: new FakeAliasRepository(),
   };
 }
 
