@@ -64,7 +64,9 @@ test('wakeAt moves the due timer earlier; a later time leaves it', async () => {
   job.wakeAt(new Date(Date.now() + HOUR / 4)); // later than the one set: no change
   await second.promise;
   await job.stop();
-  assert.ok(passes[1]! >= soon.getTime());
+  // timers run on the monotonic clock and Date.now() is rounded to the millisecond: a timer may
+  // seem to fire a millisecond early by the wall clock
+  assert.ok(passes[1]! >= soon.getTime() - 2, `the second pass ran ${soon.getTime() - passes[1]!} ms before it was due`);
 });
 
 test('a node that finds the lock taken tries again LOCK_RETRY_MS later, until it runs the pass', async () => {
