@@ -414,6 +414,7 @@ export interface TotpDevicesTable {
   period: number;
   /** SHA1 | SHA256 | SHA512 */
   algorithm: string;
+  clock_offset_seconds: number;
   created_at: number;
   updated_at: number;
 }

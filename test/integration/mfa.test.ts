@@ -71,6 +71,19 @@ describeEachDialect('virtual TOTP devices (MFAController)', (dialect) => {
     assert.ok(now.expiresAt!.getTime() > before);
   });
 
+  test("a device's clock offset (Pigeonhole's own field, over plain HTTP) moves its codes", async () => {
+    const made = await fetch(`${server.url}/mfa/totp/device/base32SecretKey`, {
+      method: 'POST', headers: { 'x-api-key': alice.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ base32SecretKey: SECRET, clockOffsetSeconds: 30 }),
+    });
+    const device = (await made.json()) as { id: string; clockOffsetSeconds: number };
+    assert.deepEqual([made.status, device.clockOffsetSeconds], [200, 30]);
+    const reference = new OTPAuth.TOTP({ secret: SECRET });
+    const at = new Date('2030-06-01T12:00:10.000Z');
+    const shown = await alice.mailslurp.mfaController.getTotpDeviceCode({ id: device.id, at });
+    assert.deepEqual([shown.code, shown.expiresAt?.toISOString()], [reference.generate({ timestamp: at.getTime() + 30_000 }), '2030-06-01T12:00:30.000Z']);
+  });
+
   test('bad input is a 400 naming what is wrong', async () => {
     const mfa = alice.mailslurp.mfaController;
     const notBase32 = await refusal(mfa.createTotpDeviceForBase32SecretKey({ createTotpDeviceBase32SecretKeyOptions: { base32SecretKey: 'not base32!' } }));

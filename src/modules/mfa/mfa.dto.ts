@@ -11,6 +11,7 @@ export const toTotpDeviceDto = (d: TotpDeviceRecord): Static<typeof TotpDeviceDt
   digits: d.digits,
   period: d.period,
   algorithm: d.algorithm,
+  clockOffsetSeconds: d.clockOffsetSeconds,
   createdAt: d.createdAt.toISOString(),
   updatedAt: d.updatedAt.toISOString(),
 });

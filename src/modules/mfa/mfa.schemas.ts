@@ -1,6 +1,6 @@
 import { Type, type TProperties } from '@sinclair/typebox';
 import { DateTime, Nullable, PageOf, PageQuery, Uuid } from '../shared/schemas.js';
-import { MAX_DIGITS, MAX_PERIOD, MIN_DIGITS } from './totp.js';
+import { MAX_CLOCK_OFFSET, MAX_DIGITS, MAX_PERIOD, MIN_DIGITS } from './totp.js';
 
 const Label = Type.String({ maxLength: 1000 });
 
@@ -12,6 +12,10 @@ const DeviceFields = {
   digits: Type.Optional(Nullable(Type.Integer({ minimum: MIN_DIGITS, maximum: MAX_DIGITS, description: 'code length, 6 by default' }))),
   period: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_PERIOD, description: 'seconds each code lasts, 30 by default' }))),
   algorithm: Type.Optional(Nullable(Type.String({ maxLength: 20, description: 'SHA1 (default), SHA256 or SHA512' }))),
+  // Pigeonhole's own: not in the client's models (its serializer drops it); raw HTTP and the dashboard send it
+  clockOffsetSeconds: Type.Optional(Nullable(Type.Integer({
+    minimum: -MAX_CLOCK_OFFSET, maximum: MAX_CLOCK_OFFSET, description: "seconds the device's clock runs ahead (positive) or behind (negative) the server's; 0 by default",
+  }))),
 } satisfies TProperties;
 
 const Secret = Type.String({ minLength: 1, maxLength: 1024, description: 'the shared secret, base32 (RFC 4648)' });
@@ -43,6 +47,7 @@ export const TotpDeviceDto = Type.Object(
     digits: Type.Integer(),
     period: Type.Integer(),
     algorithm: Type.String(),
+    clockOffsetSeconds: Type.Integer({ description: "Pigeonhole's own: the device's simulated clock drift in seconds" }),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -61,6 +66,7 @@ export const TotpDeviceProjection = Type.Object(
     updatedAt: DateTime,
     issuer: Nullable(Type.String()),
     digits: Type.Integer(),
+    clockOffsetSeconds: Type.Integer(),
   },
   { $id: 'TotpDeviceProjection' },
 );

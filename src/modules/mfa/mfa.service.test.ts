@@ -38,6 +38,22 @@ describe('virtual TOTP devices', () => {
     await rejectsWith(mfa.code(ALICE, device.id, { minSecondsUntilExpire: 30 }), 'BAD_REQUEST', /less than the device's period/);
   });
 
+  test('a clock offset: the device shows the code of its own clock, times answered on the server\'s', async () => {
+    const { services } = fakeServices();
+    const { mfa } = services;
+    const reference = new OTPAuth.TOTP({ secret: SECRET });
+    const device = await mfa.createFromBase32(ALICE, SECRET, { clockOffsetSeconds: 40 });
+    const at = new Date('2026-01-01T00:00:05.000Z');
+    const shown = await mfa.code(ALICE, device.id, { at });
+    // the device reads 00:00:45: the code of the period 00:00:30-00:01:00, which ends at 00:00:20 server time
+    assert.equal(shown.code, reference.generate({ timestamp: Date.parse('2026-01-01T00:00:45.000Z') }));
+    assert.equal(shown.expiresAt.toISOString(), '2026-01-01T00:00:20.000Z');
+    const behind = await mfa.update(ALICE, device.id, { clockOffsetSeconds: -30 });
+    assert.equal(behind.clockOffsetSeconds, -30);
+    assert.equal((await mfa.code(ALICE, device.id, { at })).code, reference.generate({ timestamp: Date.parse('2025-12-31T23:59:35.000Z') }));
+    await rejectsWith(mfa.update(ALICE, device.id, { clockOffsetSeconds: 90_000 }), 'BAD_REQUEST', /clockOffsetSeconds must be/);
+  });
+
   test('update keeps what is not given; find, page, delete; another tenant sees nothing', async () => {
     const { services, clock } = fakeServices();
     const { mfa } = services;

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type { Slice, TotpAlgorithm, TotpDeviceFilter, TotpDeviceRecord, TotpDeviceRepository } from '../../storage/ports.js';
-import { checkedAlgorithm, checkedDigits, checkedPeriod, normalizeBase32, parseOtpAuthUrl, totpCode, type TotpCode } from './totp.js';
+import { checkedAlgorithm, checkedClockOffset, checkedDigits, checkedPeriod, normalizeBase32, parseOtpAuthUrl, totpCode, type TotpCode } from './totp.js';
 
 /** What every create and update may set; null or absent keeps the default (or the current value). */
 export interface TotpDeviceFields {
@@ -13,6 +13,8 @@ export interface TotpDeviceFields {
   digits?: number | null;
   period?: number | null;
   algorithm?: string | null;
+  /** not in the client's models: sent by raw HTTP or the dashboard */
+  clockOffsetSeconds?: number | null;
 }
 
 export interface TotpDeviceQuery extends Omit<TotpDeviceFilter, 'name'> {
@@ -21,10 +23,10 @@ export interface TotpDeviceQuery extends Omit<TotpDeviceFilter, 'name'> {
   sort?: SortDirection;
 }
 
-type DeviceSettings = Pick<TotpDeviceRecord, 'name' | 'username' | 'issuer' | 'digits' | 'period' | 'algorithm'>;
+type DeviceSettings = Pick<TotpDeviceRecord, 'name' | 'username' | 'issuer' | 'digits' | 'period' | 'algorithm' | 'clockOffsetSeconds'>;
 
 /** The defaults of RFC 6238 and of every authenticator app. */
-const DEFAULTS = { digits: 6, period: 30, algorithm: 'SHA1' as TotpAlgorithm };
+const DEFAULTS = { digits: 6, period: 30, algorithm: 'SHA1' as TotpAlgorithm, clockOffsetSeconds: 0 };
 
 /**
  * MFAController: virtual TOTP devices. A device holds a shared secret and answers the code an
@@ -82,7 +84,8 @@ export class MfaService {
   }
 
   /**
-   * The code at `at` (now when absent). With `minSecondsUntilExpire`, a code that would expire
+   * The code the device shows at `at` (now when absent): its clock reads `at` plus its offset, and
+   * the times answered are the server's (when the device will move on). With `minSecondsUntilExpire`, a code that would expire
    * sooner than that is passed over for the next period's, so a test never types a code that
    * dies on the way.
    */
@@ -93,9 +96,16 @@ export class MfaService {
     const min = options.minSecondsUntilExpire ?? 0;
     if (min < 0) throw badRequest('minSecondsUntilExpire must not be negative');
     if (min >= device.period) throw badRequest(`minSecondsUntilExpire must be less than the device's period (${device.period} s)`);
-    const current = totpCode(device, at);
+    const current = this.shown(device, at);
     if (current.expiresAt.getTime() - at.getTime() >= min * 1000) return current;
-    return totpCode(device, current.expiresAt);
+    return this.shown(device, current.expiresAt);
+  }
+
+  /** totpCode on the device's clock, its times put back on the server's. */
+  private shown(device: TotpDeviceRecord, at: Date): TotpCode {
+    const offsetMs = device.clockOffsetSeconds * 1000;
+    const code = totpCode(device, new Date(at.getTime() + offsetMs));
+    return { code: code.code, periodStart: new Date(code.periodStart.getTime() - offsetMs), expiresAt: new Date(code.expiresAt.getTime() - offsetMs) };
   }
 
   private async create(tenantId: string, secretBase32: string, fields: TotpDeviceFields, base: Partial<DeviceSettings>): Promise<TotpDeviceRecord> {
@@ -121,6 +131,7 @@ export class MfaService {
       digits: checkedDigits(fields.digits ?? c.digits),
       period: checkedPeriod(fields.period ?? c.period),
       algorithm: checkedAlgorithm(fields.algorithm ?? c.algorithm),
+      clockOffsetSeconds: checkedClockOffset(fields.clockOffsetSeconds ?? c.clockOffsetSeconds),
     };
   }
 }

@@ -12,6 +12,8 @@ export const MIN_DIGITS = 6;
 export const MAX_DIGITS = 10;
 /** seconds; a day is far beyond any real issuer and keeps periods countable */
 export const MAX_PERIOD = 86_400;
+/** seconds a device's clock may be set off the server's, either way: a day */
+export const MAX_CLOCK_OFFSET = 86_400;
 
 export interface TotpParameters {
   secretBase32: string;
@@ -70,6 +72,11 @@ export function checkedDigits(value: number): number {
 
 export function checkedPeriod(value: number): number {
   if (!Number.isInteger(value) || value < 1 || value > MAX_PERIOD) throw badRequest(`period must be a whole number of seconds from 1 to ${MAX_PERIOD}`);
+  return value;
+}
+
+export function checkedClockOffset(value: number): number {
+  if (!Number.isInteger(value) || Math.abs(value) > MAX_CLOCK_OFFSET) throw badRequest(`clockOffsetSeconds must be a whole number of seconds from -${MAX_CLOCK_OFFSET} to ${MAX_CLOCK_OFFSET}`);
   return value;
 }
 

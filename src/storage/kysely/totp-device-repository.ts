@@ -14,6 +14,7 @@ const toRecord = (row: Selectable<TotpDevicesTable>): TotpDeviceRecord => ({
   digits: Number(row.digits),
   period: Number(row.period),
   algorithm: row.algorithm as TotpAlgorithm,
+  clockOffsetSeconds: Number(row.clock_offset_seconds),
   createdAt: fromMillis(row.created_at),
   updatedAt: fromMillis(row.updated_at),
 });
@@ -43,6 +44,7 @@ export function totpDeviceRepository(db: Kysely<Database>): TotpDeviceRepository
           digits: d.digits,
           period: d.period,
           algorithm: d.algorithm,
+          clock_offset_seconds: d.clockOffsetSeconds,
           created_at: toMillis(d.createdAt),
           updated_at: toMillis(d.updatedAt),
         })
@@ -74,6 +76,7 @@ export function totpDeviceRepository(db: Kysely<Database>): TotpDeviceRepository
           digits: change.digits,
           period: change.period,
           algorithm: change.algorithm,
+          clock_offset_seconds: change.clockOffsetSeconds,
           updated_at: toMillis(change.updatedAt),
         })
         .where('tenant_id', '=', tenantId)

@@ -13,6 +13,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('digits', 'integer', (c) => c.notNull())
     .addColumn('period', 'integer', (c) => c.notNull())
     .addColumn('algorithm', 'text', (c) => c.notNull())
+    // a simulated drift of the device's clock, so a test can check the app's tolerance window
+    .addColumn('clock_offset_seconds', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();

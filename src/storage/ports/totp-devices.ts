@@ -16,6 +16,8 @@ export interface TotpDeviceRecord {
   /** seconds */
   period: number;
   algorithm: TotpAlgorithm;
+  /** seconds the device's clock runs ahead of (positive) or behind (negative) the server's */
+  clockOffsetSeconds: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -27,7 +29,7 @@ export interface TotpDeviceFilter {
   username?: string;
 }
 
-export type TotpDeviceChange = Pick<TotpDeviceRecord, 'name' | 'username' | 'issuer' | 'digits' | 'period' | 'algorithm' | 'updatedAt'>;
+export type TotpDeviceChange = Pick<TotpDeviceRecord, 'name' | 'username' | 'issuer' | 'digits' | 'period' | 'algorithm' | 'clockOffsetSeconds' | 'updatedAt'>;
 
 export interface TotpDeviceRepository {
   create(device: TotpDeviceRecord): Promise<void>;
