@@ -34,6 +34,7 @@ import { WebhookService, type WebhookServiceSettings } from './modules/webhooks/
 import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
 import { TemplateService } from './modules/template/template.service.js';
+import { MfaService } from './modules/mfa/mfa.service.js';
 import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
@@ -142,6 +143,7 @@ export function createServices(deps: ServiceDeps): Services {
     tracking,
     templates,
     imap,
+    mfa: new MfaService(repos.totpDevices, deps.clock),
     imapCommands: new ImapCommandsService(imap),
     eventStream: new EventStreamService(deps.bus, inboxes),
     users: new UserService(repos, deps.clock),

@@ -29,6 +29,7 @@ import { tlsOperations } from './tls/operations/index.js';
 import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
+import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
@@ -58,6 +59,7 @@ import { trackingModelSchemas } from './tracking/tracking.schemas.js';
 import { commonActionsModelSchemas } from './common-actions/common-actions.schemas.js';
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 import { templateModelSchemas } from './template/template.schemas.js';
+import { mfaModelSchemas } from './mfa/mfa.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { aliasModelSchemas } from './alias/alias.schemas.js';
 import { rulesetModelSchemas } from './ruleset/ruleset.schemas.js';
@@ -97,6 +99,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...plusAddressOperations,
   doesInboxHaveAutomations,
   ...consentOperations,
+  ...mfaOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -108,6 +111,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
   ...aliasModelSchemas,
   ...rulesetModelSchemas,
+  ...mfaModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
 ];

@@ -27,6 +27,7 @@ import type { EventStreamService } from './events/event-stream.js';
 import type { TlsCaService } from './tls/tls.service.js';
 import type { PreviewTokenService } from './email/preview-tokens.js';
 import type { TemplateService } from './template/template.service.js';
+import type { MfaService } from './mfa/mfa.service.js';
 import type { ContactService } from './contacts/contacts.service.js';
 import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
@@ -72,6 +73,8 @@ export interface Services {
   previews: PreviewTokenService;
   /** email templates; sendEmail renders them through it */
   templates: TemplateService;
+  /** MFAController: virtual TOTP devices */
+  mfa: MfaService;
   /** ContactController and GroupController; sending resolves toContacts/toGroup through it */
   contacts: ContactService;
   /** AliasController; its proxying is the `alias-proxy` automation job (alias/alias-proxy.ts) */

@@ -29,6 +29,7 @@ export type * from './ports/tracking-pixels.js';
 export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
+export type * from './ports/totp-devices.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -58,6 +59,7 @@ import type { TrackingPixelRepository } from './ports/tracking-pixels.js';
 import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
 import type { TemplateRepository } from './ports/templates.js';
+import type { TotpDeviceRepository } from './ports/totp-devices.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -95,6 +97,8 @@ export interface Repositories {
   serverSecrets: ServerSecretRepository;
   /** email templates (ports/templates.ts) */
   templates: TemplateRepository;
+  /** virtual TOTP devices (ports/totp-devices.ts) */
+  totpDevices: TotpDeviceRepository;
   /** contacts and contact groups (ports/contacts.ts) */
   contacts: ContactRepository;
   /** email aliases and their reply threads (ports/aliases.ts) */

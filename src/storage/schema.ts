@@ -401,6 +401,24 @@ export interface TemplatesTable {
   updated_at: number;
 }
 
+/** Virtual TOTP devices (migration 0030). */
+export interface TotpDevicesTable {
+  id: string;
+  tenant_id: string;
+  name: string | null;
+  username: string | null;
+  issuer: string | null;
+  /** the shared secret, base32 */
+  secret_base32: string;
+  digits: number;
+  period: number;
+  /** SHA1 | SHA256 | SHA512 */
+  algorithm: string;
+  clock_offset_seconds: number;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Contacts (migration 0021). Lists are JSON text: they are only ever read whole. */
 export interface ContactsTable {
   id: string;
@@ -481,6 +499,7 @@ export interface Database {
   domain_events: DomainEventsTable;
   server_secrets: ServerSecretsTable;
   templates: TemplatesTable;
+  totp_devices: TotpDevicesTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

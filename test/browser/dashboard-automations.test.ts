@@ -1,6 +1,7 @@
 import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import * as OTPAuth from 'otpauth';
 import { refusal } from '../helpers/client-errors.js';
 import { startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { smtpTransport } from '../helpers/smtp.js';
@@ -22,6 +23,7 @@ const NEEDED: Record<string, string[]> = {
   aliases: ['createAlias', 'getAliases', 'getAlias', 'getAliasThreads', 'deleteAlias'],
   scheduled: ['sendWithSchedule', 'getAllScheduledJobs', 'getScheduledJob', 'cancelScheduledJob'],
   consent: ['sendOptInConsentForEmailAddress', 'getOptInIdentities', 'checkSendingConsentForEmailAddress', 'revokeOptInConsentForEmailAddress'],
+  totp: ['createTotpDeviceForOtpAuthUrl', 'createTotpDeviceForBase32SecretKey', 'getTotpDevices', 'getTotpDeviceCode', 'deleteTotpDevice'],
 };
 
 describe('dashboard automations in a browser', { skip: browserSkip }, () => {
@@ -68,7 +70,7 @@ describe('dashboard automations in a browser', { skip: browserSkip }, () => {
     await page.getByRole('heading', { name: 'Automations' }).waitFor();
     const tabs = page.getByRole('navigation', { name: 'Automations' }).getByRole('link');
     assert.deepEqual(await tabs.allTextContents(),
-      ['Rulesets', 'Forwarders', 'Repliers', 'Aliases', 'Templates', 'Contacts & groups', 'Scheduled sends', 'Consent']);
+      ['Rulesets', 'Forwarders', 'Repliers', 'Aliases', 'Templates', 'Contacts & groups', 'Scheduled sends', 'Consent', 'TOTP']);
   });
 
   test('templates: create, preview, delete', async (t) => {
@@ -323,5 +325,41 @@ describe('dashboard automations in a browser', { skip: browserSkip }, () => {
     await page.locator('.toast', { hasText: 'Consent revoked' }).waitFor();
     const after = await tenant.mailslurp.consentController.checkSendingConsentForEmailAddress({ emailAddress: subscriber.emailAddress });
     assert.equal(after.userHasConsented, false);
+  });
+
+  test('TOTP: the API\'s 400 in the form, create from an otpauth:// URL, the code ticks and equals otpauth, delete', async (t) => {
+    if (!served(t, 'totp')) return;
+    const secret = 'JBSWY3DPEHPK3PXP';
+    await openTab('totp', 'TOTP');
+    await page.getByText('No TOTP devices yet.').waitFor();
+    await page.getByRole('button', { name: 'New TOTP device' }).click();
+    await page.getByLabel('Secret or otpauth:// URL').fill('not base32!');
+    await page.getByRole('button', { name: 'Create device' }).click();
+    await page.getByRole('alert').getByText(/base32SecretKey must be base32/).waitFor();
+    await page.getByLabel('Secret or otpauth:// URL').fill(`otpauth://totp/ACME:alice%40example.com?secret=${secret}&issuer=ACME`);
+    await page.getByRole('button', { name: 'Create device' }).click();
+    await row('alice@example.com').getByText(/ACME · alice@example.com · 6 digits, 30 s, SHA1/).waitFor();
+
+    const id = await idOf('alice@example.com');
+    const listed = await tenant.mailslurp.mfaController.getTotpDevices({});
+    assert.deepEqual(listed.content?.map((d) => d.id), [id]);
+    // the code shown is the device's code of now (either side of a period boundary), and it ticks
+    const shown = row('alice@example.com').locator('[aria-label="Code of alice@example.com"]');
+    await shown.getByText(/\d+ s left/).waitFor();
+    const reference = new OTPAuth.TOTP({ secret });
+    const code = await shown.locator('code').textContent();
+    const around = [-30_000, 0, 30_000].map((d) => reference.generate({ timestamp: Date.now() + d }));
+    assert.ok(around.includes(code ?? ''), `code ${code} is one of ${around.join(', ')}`);
+    const leftBefore = await shown.getByText(/s left/).textContent();
+    const deadline = Date.now() + 5000;
+    while ((await shown.getByText(/s left/).textContent()) === leftBefore) {
+      assert.ok(Date.now() < deadline, 'the seconds left tick');
+      await page.waitForTimeout(200);
+    }
+    await screenshot(page, 'automations-totp');
+
+    await row('alice@example.com').getByRole('button', { name: 'Delete TOTP device alice@example.com' }).click();
+    await page.getByText('No TOTP devices yet.').waitFor();
+    assert.equal((await refusal(tenant.mailslurp.mfaController.getTotpDevice({ id }))).status, 404);
   });
 });

@@ -21,6 +21,7 @@ import { MemoryTables } from './tables.js';
 import { FakeTrackingPixelRepository } from './tracking-pixel-repository.js';
 import { FakeWebhookRepository } from './webhook-repository.js';
 import { FakeTemplateRepository } from './template-repository.js';
+import { FakeTotpDeviceRepository } from './totp-device-repository.js';
 import { FakeRulesetRepository } from './ruleset-repository.js';
 import { FakeForwarderRepository } from './forwarder-repository.js';
 import { FakeReplierRepository } from './replier-repository.js';
@@ -40,6 +41,7 @@ export interface FakeRepositories extends Repositories {
   webhooks: FakeWebhookRepository;
   serverSecrets: FakeServerSecretRepository;
   templates: FakeTemplateRepository;
+  totpDevices: FakeTotpDeviceRepository;
   contacts: FakeContactRepository;
   rulesets: FakeRulesetRepository;
   forwarders: FakeForwarderRepository;
@@ -61,6 +63,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     webhooks: new FakeWebhookRepository(tables),
     serverSecrets: new FakeServerSecretRepository(),
     templates: new FakeTemplateRepository(tables),
+    totpDevices: new FakeTotpDeviceRepository(tables),
     contacts: new FakeContactRepository(),
     rulesets: new FakeRulesetRepository(),
     forwarders: new FakeForwarderRepository(),

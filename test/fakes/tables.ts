@@ -6,7 +6,7 @@
  */
 import type {
   AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, DeliveryStatusRecord, DomainRecord, EmailRecord,
-  ExpiredInboxRecord, InboxRecord, SentEmailRecord, TemplateRecord, TrackingPixelRecord, WebhookRecord, WebhookResultRecord,
+  ExpiredInboxRecord, InboxRecord, SentEmailRecord, TemplateRecord, TotpDeviceRecord, TrackingPixelRecord, WebhookRecord, WebhookResultRecord,
 } from '../../src/storage/ports.js';
 import type { WebhookEventName } from '../../src/core/webhook-events.js';
 
@@ -67,6 +67,7 @@ export class MemoryTables {
   readonly webhookDeliveries = new Map<string, DeliveryRow>();
   readonly signingSecrets = new Map<string, string>();
   readonly templates = new Map<string, TemplateRecord>();
+  readonly totpDevices = new Map<string, TotpDeviceRecord>();
 
   /** Deletes emails with their attachments. */
   deleteEmails(ids: Iterable<string>): void {

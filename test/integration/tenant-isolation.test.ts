@@ -17,6 +17,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 const CONTROLLERS = [
   'InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController',
   'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController', 'ConsentController',
+  'MFAController',
 ];
 
 interface InboxJson {
@@ -90,6 +91,9 @@ interface Ctx {
   /** the address A asked for consent (pending), and A's consent records as A sees them now */
   aConsentAddress: string;
   aConsentNow(): Promise<unknown>;
+  /** A's virtual TOTP device (src/modules/mfa), and it with its code at a fixed instant as A sees them now */
+  aTotpDevice: { id: string };
+  aTotpDeviceNow(): Promise<unknown>;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -115,6 +119,8 @@ const A_THREAD_PARTNER = 'alpha-partner@example.com';
 const A_FORWARD_PATTERN = 'alpha-forward-pattern*';
 const A_FORWARD_TO = 'alpha-forward-dest@example.com';
 const A_REPLY_BODY = 'alpha-reply-body';
+// A's virtual TOTP device (src/modules/mfa)
+const A_TOTP = { name: 'alpha-totp-name', issuer: 'alpha-totp-issuer', username: 'alpha-totp-user', base32SecretKey: 'ALPHATOTPSECRETKEY234567' };
 // matches no sender of this suite: A's fixtures mail A's target inbox, and a reply would change A's view mid-run
 const A_REPLY_MATCH = 'alpha-reply-match-*@nowhere.example';
 
@@ -850,6 +856,30 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
     expectStatus(reply, 200, 'testRulesetSending');
     assert.deepEqual(reply.json, { canSend: true });
   }),
+  // Virtual TOTP devices (src/modules/mfa): another user's device is a 404 like a missing one.
+  createTotpDeviceForBase32SecretKey: (c) => totpDeviceOfB(c, '/mfa/totp/device/base32SecretKey', { ...A_TOTP }),
+  createTotpDeviceForCustom: (c) => totpDeviceOfB(c, '/mfa/totp/device/custom', { ...A_TOTP, base32SecretKey: undefined, secret: A_TOTP.base32SecretKey, digits: 8 }),
+  createTotpDeviceForOtpAuthUrl: (c) => totpDeviceOfB(c, '/mfa/totp/device/otpAuthUrl', {
+    otpAuthUrl: `otpauth://totp/${enc(A_TOTP.issuer)}:${enc(A_TOTP.username)}?secret=${A_TOTP.base32SecretKey}&issuer=${enc(A_TOTP.issuer)}`, name: A_TOTP.name,
+  }),
+  getTotpDevice: (c) => expectTotpDeviceNotFound(c, 'GET', (id) => `/mfa/totp/device/${id}`),
+  updateTotpDevice: (c) => expectTotpDeviceNotFound(c, 'PUT', (id) => `/mfa/totp/device/${id}`, { name: 'taken over', digits: 8 }),
+  deleteTotpDevice: (c) => expectTotpDeviceNotFound(c, 'DELETE', (id) => `/mfa/totp/device/${id}`),
+  getTotpDeviceCode: (c) => expectTotpDeviceNotFound(c, 'GET', (id) => `/mfa/totp/device/${id}/code?at=2030-01-01T00:00:00.000Z`),
+  getTotpDevices: async (c) => {
+    for (const query of ['', `&issuer=${enc(A_TOTP.issuer)}`, `&username=${enc(A_TOTP.username)}`]) {
+      const reply = await c.asB('GET', `/mfa/totp/device?size=100${query}`);
+      expectStatus(reply, 200, `getTotpDevices ${query}`);
+      assert.equal(reply.json.totalElements, 0, "B sees none of A's TOTP devices");
+    }
+  },
+  getTotpDeviceBy: async (c) => {
+    for (const query of [`name=${enc(A_TOTP.name)}`, `issuer=${enc(A_TOTP.issuer)}&username=${enc(A_TOTP.username)}`, '']) {
+      const reply = await c.asB('GET', `/mfa/totp/device/by?${query}`);
+      expectStatus(reply, 200, `getTotpDeviceBy ${query}`);
+      assert.deepEqual(reply.json, { device: null }, "A's device is not B's");
+    }
+  },
 };
 
 /** B's request naming A's alias (or thread) answers as for one that does not exist, and A's alias is unchanged. */
@@ -942,6 +972,28 @@ async function expectTemplateNotFound(c: Ctx, method: string, pathFor: (id: stri
   expectStatus(reply, 404, `${method} ${pathFor("<A's template>")}`);
   assert.equal(String(reply.json.message).replaceAll(c.aTemplate.id, '<id>'), String(baseline.json.message).replaceAll(unknown, '<id>'));
   await templateUnchanged(c);
+}
+
+/** B creates its own device with A's labels and secret: B's, never A's; A's is unchanged. B's is deleted after. */
+async function totpDeviceOfB(c: Ctx, path: string, body: unknown): Promise<void> {
+  const before = await c.aTotpDeviceNow();
+  const own = await c.asB('POST', path, body);
+  expectStatus(own, 200, `POST ${path}`);
+  assert.notEqual(own.json.id, c.aTotpDevice.id);
+  expectStatus(await c.asB('DELETE', `/mfa/totp/device/${own.json.id}`), 204, "deleting B's own TOTP device");
+  assert.deepEqual(await c.aTotpDeviceNow(), before, "A's TOTP device is unchanged");
+}
+
+/** B's request for A's TOTP device answers exactly as for a device that does not exist, and changes nothing. */
+async function expectTotpDeviceNotFound(c: Ctx, method: string, pathFor: (id: string) => string, body?: unknown): Promise<void> {
+  const before = await c.aTotpDeviceNow();
+  const unknown = randomUUID();
+  const baseline = await c.asB(method, pathFor(unknown), body);
+  expectStatus(baseline, 404, `${method} ${pathFor('<unknown>')}`);
+  const reply = await c.asB(method, pathFor(c.aTotpDevice.id), body);
+  expectStatus(reply, 404, `${method} ${pathFor("<A's TOTP device>")}`);
+  assert.equal(String(reply.json.message).replaceAll(c.aTotpDevice.id, '<id>'), String(baseline.json.message).replaceAll(unknown, '<id>'));
+  assert.deepEqual(await c.aTotpDeviceNow(), before, "A's TOTP device is unchanged");
 }
 
 describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
@@ -1094,10 +1146,17 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       status: (await jsonOf(await a.fetch(`/consent/opt-in/sending-consent?emailAddress=${enc(aConsentAddress)}`))).json,
     });
 
+    const aTotpDevice = await a.mailslurp.mfaController.createTotpDeviceForBase32SecretKey({ createTotpDeviceBase32SecretKeyOptions: A_TOTP });
+    const aTotpDeviceNow = async () => ({
+      device: (await jsonOf(await a.fetch(`/mfa/totp/device/${aTotpDevice.id}`))).json,
+      code: (await jsonOf(await a.fetch(`/mfa/totp/device/${aTotpDevice.id}/code?at=2030-01-01T00:00:00.000Z`))).json,
+    });
+
     // Everything that is A's and that B must never be told.
     const secrets = [
       aRuleset.id, aAccountRuleset.id, A_RULESET_TARGET, A_ACCOUNT_RULESET_TARGET,
       aScheduledJob.id, aPlusAddress.id, aConsentId,
+      aTotpDevice.id, A_TOTP.name, A_TOTP.issuer, A_TOTP.username, A_TOTP.base32SecretKey,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
@@ -1160,6 +1219,8 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aPlusAddressesNow,
       aConsentAddress,
       aConsentNow,
+      aTotpDevice: { id: aTotpDevice.id },
+      aTotpDeviceNow,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },

@@ -109,3 +109,16 @@ export interface OptInIdentity {
   verified?: boolean | null;
   createdAt: string;
 }
+
+/** A virtual TOTP device (TotpDeviceProjection; the secret is never answered). */
+export interface TotpDevice {
+  id: string;
+  name: string | null;
+  issuer: string | null;
+  username: string | null;
+  digits: number;
+  period: number;
+  algorithm: string;
+  clockOffsetSeconds: number;
+  createdAt: string;
+}

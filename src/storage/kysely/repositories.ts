@@ -22,6 +22,7 @@ import { trackingPixelRepository } from './tracking-pixel-repository.js';
 import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
 import { templateRepository } from './template-repository.js';
+import { totpDeviceRepository } from './totp-device-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
@@ -54,6 +55,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     domainEvents: domainEventRepository(db),
     serverSecrets: serverSecretRepository(db),
     templates: templateRepository(db),
+    totpDevices: totpDeviceRepository(db),
     contacts: contactRepository(db),
     aliases: aliasRepository(db),
     rulesets: rulesetRepository(db),

@@ -8,6 +8,7 @@ import { RepliersTab } from './RepliersTab';
 import { RulesetsTab } from './RulesetsTab';
 import { ScheduledTab } from './ScheduledTab';
 import { TemplatesTab } from './TemplatesTab';
+import { TotpTab } from './TotpTab';
 
 /** One tab per automation; the route is #/automations/<tab id>. */
 export const AUTOMATION_TABS: [id: string, label: string, view: FunctionComponent][] = [
@@ -19,6 +20,7 @@ export const AUTOMATION_TABS: [id: string, label: string, view: FunctionComponen
   ['contacts', 'Contacts & groups', ContactsTab],
   ['scheduled', 'Scheduled sends', ScheduledTab],
   ['consent', 'Consent', ConsentTab],
+  ['totp', 'TOTP', TotpTab],
 ];
 
 export function AutomationsView({ tab }: { tab?: string }) {
