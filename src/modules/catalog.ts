@@ -30,6 +30,7 @@ import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
+import { phoneOperations } from './phone/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
 import { forwarderOperations } from './forwarder/operations/index.js';
@@ -59,6 +60,7 @@ import { commonActionsModelSchemas } from './common-actions/common-actions.schem
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 import { templateModelSchemas } from './template/template.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
+import { phoneModelSchemas } from './phone/phone.schemas.js';
 import { aliasModelSchemas } from './alias/alias.schemas.js';
 import { rulesetModelSchemas } from './ruleset/ruleset.schemas.js';
 import { forwarderModelSchemas } from './forwarder/forwarder.schemas.js';
@@ -89,6 +91,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...bulkActionsOperations,
   ...templateOperations,
   ...contactOperations,
+  ...phoneOperations,
   ...aliasOperations,
   ...rulesetOperations,
   ...forwarderOperations,
@@ -105,7 +108,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
-  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas,
   ...aliasModelSchemas,
   ...rulesetModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,

@@ -29,6 +29,7 @@ export type * from './ports/tracking-pixels.js';
 export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
+export type * from './ports/phone-numbers.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -58,6 +59,7 @@ import type { TrackingPixelRepository } from './ports/tracking-pixels.js';
 import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
 import type { TemplateRepository } from './ports/templates.js';
+import type { PhoneNumberRepository } from './ports/phone-numbers.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -109,6 +111,8 @@ export interface Repositories {
   optInIdentities: OptInIdentityRepository;
   /** plus addresses of inboxes (ports/plus-addresses.ts) */
   plusAddresses: PlusAddressRepository;
+  /** phone numbers of the simulated carrier (ports/phone-numbers.ts) */
+  phoneNumbers: PhoneNumberRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

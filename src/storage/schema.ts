@@ -401,6 +401,22 @@ export interface TemplatesTable {
   updated_at: number;
 }
 
+/** Phone numbers of the simulated carrier (migration 0028); phone_number is unique service-wide. */
+export interface PhoneNumbersTable {
+  id: string;
+  tenant_id: string;
+  /** E.164 */
+  phone_number: string;
+  phone_country: string;
+  name: string | null;
+  description: string | null;
+  /** JSON list of tags */
+  tags_json: string;
+  favourite: number;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Contacts (migration 0021). Lists are JSON text: they are only ever read whole. */
 export interface ContactsTable {
   id: string;
@@ -481,6 +497,7 @@ export interface Database {
   domain_events: DomainEventsTable;
   server_secrets: ServerSecretsTable;
   templates: TemplatesTable;
+  phone_numbers: PhoneNumbersTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

@@ -22,6 +22,7 @@ import { trackingPixelRepository } from './tracking-pixel-repository.js';
 import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
 import { templateRepository } from './template-repository.js';
+import { phoneNumberRepository } from './phone-number-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
@@ -61,5 +62,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     repliers: replierRepository(db),
     optInIdentities: optInIdentityRepository(db),
     plusAddresses: plusAddressRepository(db),
+    phoneNumbers: phoneNumberRepository(db),
   };
 }
