@@ -39,6 +39,7 @@ import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
 import { PhoneService } from './modules/phone/phone.service.js';
+import { SmsService } from './modules/sms/sms.service.js';
 import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
@@ -144,6 +145,7 @@ export function createServices(deps: ServiceDeps): Services {
     automationWake,
     contacts,
     phones: new PhoneService(repos.phoneNumbers, deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES), deps.clock),
+    sms: new SmsService(repos.sms, repos.phoneNumbers, deps.bus, deps.clock),
     tracking,
     templates,
     imap,

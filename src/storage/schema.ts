@@ -417,6 +417,20 @@ export interface PhoneNumbersTable {
   updated_at: number;
 }
 
+/** SMS received by a phone number (migration 0029). */
+export interface SmsMessagesTable {
+  id: string;
+  tenant_id: string;
+  phone_id: string;
+  from_number: string;
+  to_number: string;
+  body: string;
+  read: number;
+  favourite: number;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Contacts (migration 0021). Lists are JSON text: they are only ever read whole. */
 export interface ContactsTable {
   id: string;
@@ -498,6 +512,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   templates: TemplatesTable;
   phone_numbers: PhoneNumbersTable;
+  sms_messages: SmsMessagesTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

@@ -94,6 +94,10 @@ interface Ctx {
   aPhone: { id: string; phoneNumber: string };
   aPhoneNow(): Promise<unknown>;
   aPhoneMade: unknown;
+  /** A's SMS, received by A's phone number, as A saw it when it arrived, and as A sees it now */
+  aSms: { id: string };
+  aSmsNow(): Promise<unknown>;
+  aSmsMade: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -126,6 +130,7 @@ const A_REPLY_MATCH = 'alpha-reply-match-*@nowhere.example';
 const A_PHONE_NAME = 'alpha-phone-name';
 const A_PHONE_DESCRIPTION = 'alpha-phone-description';
 const A_PHONE_TAG = 'alpha-phone-tag';
+const A_SMS_BODY = 'alpha-sms-body 123456';
 
 const enc = encodeURIComponent;
 
@@ -331,6 +336,52 @@ const PHONE_CASES: Record<string, IsolationCase> = {
     expectStatus(reply, 200, 'validatePhoneNumber');
     assert.equal(reply.json.isValid, true);
   },
+};
+
+async function smsUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aSmsNow(), c.aSmsMade, "A's SMS is unchanged");
+}
+
+async function expectSmsNotFound(c: Ctx, method: string, pathFor: (id: string) => string): Promise<void> {
+  await expectIdNotFound(c, c.aSms.id, method, pathFor);
+  await smsUnchanged(c);
+}
+
+/** SmsController is only partly built (receiving and reading): listed by operationId, like PHONE_CASES. */
+const SMS_CASES: Record<string, IsolationCase> = {
+  async testPhoneNumberSendSms(c) {
+    await expectPhoneNotFound(c, 'POST', (id) => `/phone/numbers/${id}/test`, { message: 'from b' });
+    await smsUnchanged(c);
+  },
+  getSmsByPhoneNumber: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/sms`),
+  async getAllSmsMessages(c) {
+    const filters = ['', `phoneNumber=${c.aPhone.id}`, `include=${c.aSms.id}`, `search=${enc(A_SMS_BODY)}`, 'favourite=false'];
+    for (const filter of filters) expectOnly(await c.asB('GET', `/sms?${filter}`), [], `getAllSmsMessages?${filter}`);
+  },
+  async getSmsCount(c) {
+    const reply = await c.asB('GET', '/sms/count');
+    expectStatus(reply, 200, 'getSmsCount');
+    assert.equal(reply.json.totalElements, 0);
+  },
+  async getUnreadSmsCount(c) {
+    const reply = await c.asB('GET', '/sms/unreadCount');
+    expectStatus(reply, 200, 'getUnreadSmsCount');
+    assert.equal(reply.json.count, 0);
+  },
+  async markAllSmsAsRead(c) {
+    expectStatus(await c.asB('PATCH', '/sms/read'), 204, 'markAllSmsAsRead');
+    expectStatus(await c.asB('PATCH', `/sms/read?phoneNumberId=${c.aPhone.id}`), 204, "markAllSmsAsRead of A's number");
+    await smsUnchanged(c);
+  },
+  async deleteSmsMessages(c) {
+    expectStatus(await c.asB('DELETE', '/sms'), 204, 'deleteSmsMessages');
+    expectStatus(await c.asB('DELETE', `/sms?phoneNumberId=${c.aPhone.id}`), 204, "deleteSmsMessages of A's number");
+    await smsUnchanged(c);
+  },
+  getSmsMessage: (c) => expectSmsNotFound(c, 'GET', (id) => `/sms/${id}`),
+  markSmsAsRead: (c) => expectSmsNotFound(c, 'PATCH', (id) => `/sms/${id}/read`),
+  setSmsFavourited: (c) => expectSmsNotFound(c, 'PUT', (id) => `/sms/${id}/favourite?favourited=true`),
+  deleteSmsMessage: (c) => expectSmsNotFound(c, 'DELETE', (id) => `/sms/${id}`),
 };
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
@@ -964,6 +1015,7 @@ const ALIAS_CASES: Record<string, IsolationCase> = {
 };
 Object.assign(ISOLATION_CASES, ALIAS_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, SMS_CASES);
 const B_RULESET = { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: 'b-ruleset@b.example' };
 
 /** Runs `check` while B has one ruleset of its own (on its own inbox), then checks A's are unchanged. */
@@ -1127,6 +1179,11 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     });
     const aPhoneNow = async () => (await jsonOf(await a.fetch(`/phone/numbers/${aPhoneMade.id}`))).json;
     const aPhoneJson = await aPhoneNow();
+    await a.mailslurp.phoneController.testPhoneNumberSendSms({ phoneNumberId: aPhoneMade.id, testPhoneNumberOptions: { message: A_SMS_BODY } });
+    const aSmsListed = (await jsonOf(await a.fetch(`/sms?phoneNumber=${aPhoneMade.id}`))).json.content[0] as { id: string };
+    // the list never marks read (getSmsMessage would): A's view is taken from it
+    const aSmsNow = async () => (await jsonOf(await a.fetch(`/sms?include=${aSmsListed.id}`))).json.content;
+    const aSmsJson = await aSmsNow();
     const aTemplate = (await jsonOf(await a.fetch('/templates', {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
@@ -1170,7 +1227,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const secrets = [
       aRuleset.id, aAccountRuleset.id, A_RULESET_TARGET, A_ACCOUNT_RULESET_TARGET,
       aScheduledJob.id, aPlusAddress.id, aConsentId,
-      aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG,
+      aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
@@ -1236,6 +1293,9 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aPhone: { id: aPhoneMade.id, phoneNumber: aPhoneMade.phoneNumber },
       aPhoneNow,
       aPhoneMade: aPhoneJson,
+      aSms: { id: aSmsListed.id },
+      aSmsNow,
+      aSmsMade: aSmsJson,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
@@ -1249,7 +1309,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && op.operationId in PHONE_CASES))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');

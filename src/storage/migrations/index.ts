@@ -27,6 +27,7 @@ import * as m0025 from './0025_aliases.js';
 import * as m0026 from './0026_consent.js';
 import * as m0027 from './0027_plus_addresses.js';
 import * as m0028 from './0028_phone_numbers.js';
+import * as m0029 from './0029_sms_messages.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026_consent': m0026,
   '0027_plus_addresses': m0027,
   '0028_phone_numbers': m0028,
+  '0029_sms_messages': m0029,
 };

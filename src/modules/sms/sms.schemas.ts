@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, PageOf, PageQuery, SEARCH_MAX_LENGTH, Uuid } from '../shared/schemas.js';
+
+/** Longest SMS body accepted: far beyond a concatenated SMS, small enough to list. */
+export const MAX_SMS_LENGTH = 10_000;
+
+export const TestPhoneNumberOptions = Type.Object(
+  { message: Type.String({ minLength: 1, maxLength: MAX_SMS_LENGTH }) },
+  { $id: 'TestPhoneNumberOptions' },
+);
+
+export const SmsDto = Type.Object(
+  {
+    id: Uuid,
+    userId: Uuid,
+    phoneNumber: Uuid,
+    fromNumber: Type.String(),
+    toNumber: Type.String(),
+    favourite: Type.Boolean(),
+    body: Type.String(),
+    read: Type.Boolean(),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    media: Type.Array(Type.Object({}), { description: 'MMS media: none yet' }),
+  },
+  { $id: 'SmsDto' },
+);
+
+export const SmsProjection = Type.Object(
+  {
+    id: Uuid,
+    body: Type.String(),
+    userId: Uuid,
+    createdAt: DateTime,
+    phoneNumber: Uuid,
+    read: Type.Boolean(),
+    fromNumber: Type.String(),
+  },
+  { $id: 'SmsProjection' },
+);
+export const PageSmsProjection = PageOf(Type.Ref(SmsProjection), 'PageSmsProjection');
+
+export const SmsIdParams = Type.Object({ smsId: Uuid });
+
+export const SmsListQuery = Type.Object({
+  ...PageQuery,
+  phoneNumber: Type.Optional(Uuid),
+  since: Type.Optional(DateTime),
+  before: Type.Optional(DateTime),
+  search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
+  favourite: Type.Optional(Type.Boolean()),
+  include: Type.Optional(Type.Array(Uuid)),
+});
+
+export const smsModelSchemas = [TestPhoneNumberOptions, SmsDto, SmsProjection, PageSmsProjection];

@@ -1,0 +1,90 @@
+import type { Clock } from '../../core/clock.js';
+import { notFound } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
+import type { EventBus } from '../../events/bus.js';
+import type { PhoneNumberRepository, Slice, SmsFilter, SmsRecord, SmsRepository } from '../../storage/ports.js';
+
+/** The sender of testPhoneNumberSendSms: a NANP 555-01xx number, reserved for fiction, outside the default ranges. */
+export const TEST_SENDER = '+12125550100';
+
+export interface SmsQuery extends SmsFilter {
+  page?: number;
+  size?: number;
+  sort?: SortDirection;
+}
+
+/**
+ * SMS of the simulated carrier: delivery to a number (stored, then announced on the bus as
+ * sms.received, which GET /events streams) and SmsController's reading side.
+ */
+export class SmsService {
+  constructor(
+    private readonly sms: SmsRepository,
+    private readonly phones: PhoneNumberRepository,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+  ) {}
+
+  /** testPhoneNumberSendSms: `body` arrives at the caller's number as the carrier would deliver it. */
+  async deliverTest(tenantId: string, phoneId: string, body: string): Promise<SmsRecord> {
+    const phone = await this.phones.findById(tenantId, phoneId);
+    if (!phone) throw notFound(`No phone number ${phoneId}`);
+    const now = this.clock.now();
+    const sms: SmsRecord = {
+      id: newId(), tenantId, phoneId, fromNumber: TEST_SENDER, toNumber: phone.phoneNumber, body,
+      read: false, favourite: false, createdAt: now, updatedAt: now,
+    };
+    await this.sms.create(sms);
+    this.bus.publish('sms.received', { tenantId, inboxId: '', phoneId, smsId: sms.id, fromNumber: sms.fromNumber, createdAt: now });
+    return sms;
+  }
+
+  async page(tenantId: string, query: SmsQuery): Promise<{ slice: Slice<SmsRecord>; request: PageRequest }> {
+    const request = pageRequest(query);
+    const { page: _p, size: _s, sort: _o, ...filter } = query;
+    return { slice: await this.sms.page(tenantId, filter, request), request };
+  }
+
+  async get(tenantId: string, id: string): Promise<SmsRecord> {
+    const sms = await this.sms.findById(tenantId, id);
+    if (!sms) throw notFound(`No SMS ${id}`);
+    return sms;
+  }
+
+  /** getSmsMessage: reading an SMS marks it read, like getEmail */
+  async open(tenantId: string, id: string): Promise<SmsRecord> {
+    const sms = await this.get(tenantId, id);
+    if (sms.read) return sms;
+    return this.change(tenantId, id, { read: true });
+  }
+
+  count(tenantId: string, read?: boolean): Promise<number> {
+    return this.sms.count(tenantId, read === undefined ? {} : { read });
+  }
+
+  setRead(tenantId: string, id: string, read: boolean): Promise<SmsRecord> {
+    return this.change(tenantId, id, { read });
+  }
+
+  setFavourite(tenantId: string, id: string, favourite: boolean): Promise<SmsRecord> {
+    return this.change(tenantId, id, { favourite });
+  }
+
+  markAll(tenantId: string, read: boolean, phoneId?: string): Promise<void> {
+    return this.sms.markAll(tenantId, read, phoneId, this.clock.now());
+  }
+
+  async delete(tenantId: string, id: string): Promise<void> {
+    if (!(await this.sms.delete(tenantId, id))) throw notFound(`No SMS ${id}`);
+  }
+
+  deleteAll(tenantId: string, phoneId?: string): Promise<void> {
+    return this.sms.deleteAll(tenantId, phoneId);
+  }
+
+  private async change(tenantId: string, id: string, change: { read?: boolean; favourite?: boolean }): Promise<SmsRecord> {
+    if (!(await this.sms.update(tenantId, id, { ...change, updatedAt: this.clock.now() }))) throw notFound(`No SMS ${id}`);
+    return this.get(tenantId, id);
+  }
+}
