@@ -36,6 +36,11 @@ describeEachDialect('SMS received by phone numbers', (dialect) => {
       const opened = await sms.getSmsMessage({ smsId: listed.id });
       assert.deepEqual([opened.toNumber, opened.read, opened.favourite, opened.media], [phone.phoneNumber, true, false, []]);
       assert.equal((await sms.getUnreadSmsCount()).count, 0);
+      const codes = await sms.getSmsCodes({ smsId: listed.id });
+      assert.deepEqual([codes.found, codes.code, codes.candidates![0]!.source], [true, '482913', 'SMS_BODY']);
+      const custom = await sms.getSmsCodes({ smsId: listed.id, extractCodesOptions: { customPatterns: ['code is (\\d{3})'] } });
+      assert.equal(custom.code, '482');
+      assert.equal((await refusal(sms.getSmsCodes({ smsId: randomUUID() }))).status, 404);
     } finally {
       await events.close();
     }

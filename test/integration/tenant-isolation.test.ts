@@ -382,6 +382,7 @@ const SMS_CASES: Record<string, IsolationCase> = {
   markSmsAsRead: (c) => expectSmsNotFound(c, 'PATCH', (id) => `/sms/${id}/read`),
   setSmsFavourited: (c) => expectSmsNotFound(c, 'PUT', (id) => `/sms/${id}/favourite?favourited=true`),
   deleteSmsMessage: (c) => expectSmsNotFound(c, 'DELETE', (id) => `/sms/${id}`),
+  getSmsCodes: (c) => expectSmsNotFound(c, 'POST', (id) => `/sms/${id}/codes`),
 };
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
