@@ -79,12 +79,30 @@ describeEachDialect('SMS received by phone numbers', (dialect) => {
     assert.equal((await sms.getSmsCount()).totalElements, 0);
   });
 
+  test('waitForLatestSms is held until an SMS arrives, answers at once when one is there, 408 at the timeout', async () => {
+    const wait = alice.mailslurp.waitController;
+    const since = new Date();
+    const held = wait.waitForLatestSms({ waitForSingleSmsOptions: { phoneNumberId: phone.id, timeout: 20_000, since, unreadOnly: true } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await alice.mailslurp.phoneController.testPhoneNumberSendSms({ phoneNumberId: phone.id, testPhoneNumberOptions: { message: 'woken 7731' } });
+    const arrived = await held;
+    assert.deepEqual([arrived.body, arrived.phoneNumber, arrived.read], ['woken 7731', phone.id, true]);
+    const again = await wait.waitForLatestSms({ waitForSingleSmsOptions: { phoneNumberId: phone.id, timeout: 1000 } });
+    assert.equal(again.id, arrived.id);
+    const started = Date.now();
+    const timedOut = await refusal(wait.waitForLatestSms({ waitForSingleSmsOptions: { phoneNumberId: phone.id, timeout: 300, unreadOnly: true } }));
+    assert.equal(timedOut.status, 408);
+    assert.ok(Date.now() - started >= 250);
+    assert.equal((await refusal(wait.waitForLatestSms({ waitForSingleSmsOptions: { phoneNumberId: randomUUID(), timeout: 100 } }))).status, 404);
+  });
+
   test("an SMS to another user's number, or a missing one, is a 404; deleting a number deletes its SMS", async () => {
     const bob = await server.createTenant();
     const status = (await refusal(bob.mailslurp.phoneController.testPhoneNumberSendSms({ phoneNumberId: phone.id, testPhoneNumberOptions: { message: 'x' } }))).status;
     assert.equal(status, 404);
+    const before = (await alice.mailslurp.smsController.getSmsCount()).totalElements;
     await alice.mailslurp.phoneController.testPhoneNumberSendSms({ phoneNumberId: other.id, testPhoneNumberOptions: { message: 'gone soon' } });
     await alice.mailslurp.phoneController.deletePhoneNumber({ phoneNumberId: other.id });
-    assert.equal((await alice.mailslurp.smsController.getSmsCount()).totalElements, 0);
+    assert.equal((await alice.mailslurp.smsController.getSmsCount()).totalElements, before);
   });
 });

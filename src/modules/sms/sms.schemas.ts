@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DateTime, PageOf, PageQuery, SEARCH_MAX_LENGTH, Uuid } from '../shared/schemas.js';
+import { DateTime, LONGEST_MS, Nullable, PageOf, PageQuery, SEARCH_MAX_LENGTH, StringEnum, Uuid } from '../shared/schemas.js';
 
 /** Longest SMS body accepted: far beyond a concatenated SMS, small enough to list. */
 export const MAX_SMS_LENGTH = 10_000;
@@ -52,4 +52,17 @@ export const SmsListQuery = Type.Object({
   include: Type.Optional(Type.Array(Uuid)),
 });
 
-export const smsModelSchemas = [TestPhoneNumberOptions, SmsDto, SmsProjection, PageSmsProjection];
+export const WaitForSingleSmsOptions = Type.Object(
+  {
+    phoneNumberId: Uuid,
+    timeout: Type.Integer({ minimum: 0, maximum: LONGEST_MS, description: 'milliseconds to hold the request (at most PIGEONHOLE_MAX_WAIT)' }),
+    unreadOnly: Type.Optional(Nullable(Type.Boolean())),
+    before: Type.Optional(Nullable(DateTime)),
+    since: Type.Optional(Nullable(DateTime)),
+    sortDirection: Type.Optional(StringEnum(['ASC', 'DESC'] as const, { description: 'DESC (default) answers the newest, ASC the oldest' })),
+    delay: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: LONGEST_MS, description: 'ignored: the wait is woken by the SMS itself' }))),
+  },
+  { $id: 'WaitForSingleSmsOptions' },
+);
+
+export const smsModelSchemas = [TestPhoneNumberOptions, SmsDto, SmsProjection, PageSmsProjection, WaitForSingleSmsOptions];

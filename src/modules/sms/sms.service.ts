@@ -1,12 +1,24 @@
 import type { Clock } from '../../core/clock.js';
-import { notFound } from '../../core/errors.js';
+import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type { EventBus } from '../../events/bus.js';
+import { effectiveTimeout, waitForEvent } from '../../events/wait.js';
 import type { PhoneNumberRepository, Slice, SmsFilter, SmsRecord, SmsRepository } from '../../storage/ports.js';
 
 /** The sender of testPhoneNumberSendSms: a NANP 555-01xx number, reserved for fiction, outside the default ranges. */
 export const TEST_SENDER = '+12125550100';
+
+export interface LatestSmsWait {
+  phoneNumberId: string;
+  timeout: number;
+  unreadOnly?: boolean;
+  since?: Date;
+  before?: Date;
+  /** DESC (default): the newest; ASC: the oldest */
+  sortDirection?: SortDirection;
+  signal?: AbortSignal;
+}
 
 export interface SmsQuery extends SmsFilter {
   page?: number;
@@ -38,6 +50,26 @@ export class SmsService {
     await this.sms.create(sms);
     this.bus.publish('sms.received', { tenantId, inboxId: '', phoneId, smsId: sms.id, fromNumber: sms.fromNumber, createdAt: now });
     return sms;
+  }
+
+  /**
+   * waitForLatestSms: the newest (oldest with ASC) SMS of the number matching the filter, or the
+   * first to arrive within the timeout (408 otherwise), re-checked only when sms.received says
+   * an SMS came for the caller, never by polling. Reading it marks it read, like getSmsMessage.
+   */
+  async waitLatest(tenantId: string, wait: LatestSmsWait): Promise<SmsRecord> {
+    if (wait.since && wait.before && wait.since.getTime() >= wait.before.getTime()) {
+      throw badRequest(`since (${wait.since.toISOString()}) must be earlier than before (${wait.before.toISOString()})`);
+    }
+    const phone = await this.phones.findById(tenantId, wait.phoneNumberId);
+    if (!phone) throw notFound(`No phone number ${wait.phoneNumberId}`);
+    const filter: SmsFilter = { phoneId: phone.id, unreadOnly: wait.unreadOnly || undefined, since: wait.since, before: wait.before };
+    const request = pageRequest({ page: 0, size: 1, sort: wait.sortDirection ?? 'DESC' });
+    const timeoutMs = effectiveTimeout(this.bus, wait.timeout);
+    const found = await waitForEvent(this.bus, 'sms.received', (event) => event.tenantId === tenantId && event.phoneId === phone.id, timeoutMs,
+      async () => (await this.sms.page(tenantId, filter, request)).items[0], { signal: wait.signal });
+    if (!found) throw new AppError('TIMEOUT', `No SMS arrived at ${phone.phoneNumber} within ${timeoutMs} ms`);
+    return found.read ? found : this.change(tenantId, found.id, { read: true });
   }
 
   async page(tenantId: string, query: SmsQuery): Promise<{ slice: Slice<SmsRecord>; request: PageRequest }> {
