@@ -1,7 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { CreatePhoneNumberOptionsPhoneCountryEnum as Country, type PhoneNumberDto } from 'mailslurp-client';
+import {
+  CreatePhoneNumberOptionsPhoneCountryEnum as Country, SmsMatchOptionFieldEnum as Field, SmsMatchOptionShouldEnum as Should,
+  WaitForSmsConditionsCountTypeEnum as CountType, type PhoneNumberDto,
+} from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { refusal } from '../helpers/client-errors.js';
 import { openEventStream } from '../helpers/event-stream.js';
@@ -94,6 +97,31 @@ describeEachDialect('SMS received by phone numbers', (dialect) => {
     assert.equal(timedOut.status, 408);
     assert.ok(Date.now() - started >= 250);
     assert.equal((await refusal(wait.waitForLatestSms({ waitForSingleSmsOptions: { phoneNumberId: randomUUID(), timeout: 100 } }))).status, 404);
+  });
+
+  test('waitForSms holds until count SMS pass the matches (EXACTLY or ATLEAST), 408 otherwise', async () => {
+    const wait = alice.mailslurp.waitController;
+    const own = await alice.mailslurp.phoneController.createPhoneNumber({ createPhoneNumberOptions: { phoneCountry: Country.US } });
+    const send = (message: string) => alice.mailslurp.phoneController.testPhoneNumberSendSms({ phoneNumberId: own.id, testPhoneNumberOptions: { message } });
+    const held = wait.waitForSms({ waitForSmsConditions: {
+      phoneNumberId: own.id, count: 2, timeout: 20_000, matches: [{ field: Field.BODY, should: Should.CONTAIN, value: 'code' }],
+    } });
+    await send('your code 1111');
+    await send('unrelated');
+    await send('another code 2222');
+    const found = await held;
+    assert.deepEqual(found.map((m) => m.body), ['your code 1111', 'another code 2222']);
+    assert.ok(found.every((m) => m.phoneNumber === own.id && m.userId === alice.userId && m.read === false));
+
+    const regex = await wait.waitForSms({ waitForSmsConditions: {
+      phoneNumberId: own.id, count: 1, countType: CountType.ATLEAST, timeout: 1000, limit: 1,
+      matches: [{ field: Field.BODY, should: Should.MATCH, value: '\\d{4}$' }, { field: Field.FROM, should: Should.EQUAL, value: found[0]!.fromNumber }],
+    } });
+    assert.deepEqual(regex.map((m) => m.body), ['your code 1111']);
+    const tooMany = await refusal(wait.waitForSms({ waitForSmsConditions: { phoneNumberId: own.id, count: 2, timeout: 200 } }));
+    assert.equal(tooMany.status, 408);
+    assert.match(tooMany.message, /3 matching SMS, not exactly 2/);
+    assert.equal((await refusal(wait.waitForSms({ waitForSmsConditions: { phoneNumberId: randomUUID(), count: 1, timeout: 100 } }))).status, 404);
   });
 
   test("an SMS to another user's number, or a missing one, is a 404; deleting a number deletes its SMS", async () => {

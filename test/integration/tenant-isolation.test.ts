@@ -383,6 +383,10 @@ const SMS_CASES: Record<string, IsolationCase> = {
   setSmsFavourited: (c) => expectSmsNotFound(c, 'PUT', (id) => `/sms/${id}/favourite?favourited=true`),
   deleteSmsMessage: (c) => expectSmsNotFound(c, 'DELETE', (id) => `/sms/${id}`),
   getSmsCodes: (c) => expectSmsNotFound(c, 'POST', (id) => `/sms/${id}/codes`),
+  async waitForSms(c) {
+    await expectIdNotFound(c, c.aPhone.id, 'POST', () => '/waitForSms', (id) => ({ phoneNumberId: id, count: 1, timeout: 100 }));
+    await smsUnchanged(c);
+  },
   async waitForLatestSms(c) {
     await expectIdNotFound(c, c.aPhone.id, 'POST', () => '/waitForLatestSms', (id) => ({ phoneNumberId: id, timeout: 100 }));
     await smsUnchanged(c);

@@ -153,6 +153,13 @@ export class EmailContentService {
     return { found: ranked.length > 0, code: ranked[0]?.code ?? null, methodUsed: 'PATTERN', candidates: ranked, warnings };
   }
 
+  /** Whether a Java-style regex finds a match in each text (waitForSms MATCH), time-limited like every user regex. */
+  async regexTests(pattern: string, texts: string[]): Promise<boolean[]> {
+    if (texts.length === 0) return [];
+    const results = await this.runRegex(pattern, javaRegex(pattern), texts, false);
+    return results.map((matches) => matches.length > 0);
+  }
+
   /** getEmailContentMatch: the first match of a Java-style regex in the body, then its groups. */
   async contentMatch(tenantId: string, emailId: string, pattern: string): Promise<{ pattern: string; matches: string[] }> {
     const regex = javaRegex(pattern);

@@ -65,4 +65,35 @@ export const WaitForSingleSmsOptions = Type.Object(
   { $id: 'WaitForSingleSmsOptions' },
 );
 
-export const smsModelSchemas = [TestPhoneNumberOptions, SmsDto, SmsProjection, PageSmsProjection, WaitForSingleSmsOptions];
+export const SmsMatchOption = Type.Object(
+  {
+    field: StringEnum(['BODY', 'FROM'] as const),
+    should: StringEnum(['MATCH', 'CONTAIN', 'EQUAL'] as const, { description: 'MATCH: a Java-style regex found anywhere; CONTAIN: a substring; EQUAL: the whole field' }),
+    value: Type.String({ maxLength: MAX_SMS_LENGTH }),
+  },
+  { $id: 'SmsMatchOption' },
+);
+
+export const WaitForSmsConditions = Type.Object(
+  {
+    phoneNumberId: Uuid,
+    limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
+    count: Type.Integer({ minimum: 1, maximum: 1000 }),
+    delayTimeout: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: LONGEST_MS, description: 'ignored: the wait is woken by the SMS itself' }))),
+    timeout: Type.Integer({ minimum: 0, maximum: LONGEST_MS }),
+    unreadOnly: Type.Optional(Nullable(Type.Boolean())),
+    countType: Type.Optional(StringEnum(['EXACTLY', 'ATLEAST'] as const)),
+    matches: Type.Optional(Nullable(Type.Array(Type.Ref(SmsMatchOption), { maxItems: 100 }))),
+    sortDirection: Type.Optional(StringEnum(['ASC', 'DESC'] as const)),
+    since: Type.Optional(Nullable(DateTime)),
+    before: Type.Optional(Nullable(DateTime)),
+  },
+  { $id: 'WaitForSmsConditions' },
+);
+
+export const SmsPreview = Type.Object(
+  { id: Uuid, userId: Uuid, body: Type.String(), phoneNumber: Uuid, fromNumber: Type.String(), read: Type.Boolean(), createdAt: DateTime },
+  { $id: 'SmsPreview' },
+);
+
+export const smsModelSchemas = [TestPhoneNumberOptions, SmsDto, SmsProjection, PageSmsProjection, WaitForSingleSmsOptions, SmsMatchOption, WaitForSmsConditions, SmsPreview];

@@ -20,6 +20,32 @@ export interface LatestSmsWait {
   signal?: AbortSignal;
 }
 
+export interface SmsMatch {
+  field: 'BODY' | 'FROM';
+  should: 'MATCH' | 'CONTAIN' | 'EQUAL';
+  value: string;
+}
+
+export interface SmsConditionsWait {
+  phoneNumberId: string;
+  count: number;
+  countType?: 'EXACTLY' | 'ATLEAST';
+  limit?: number;
+  timeout: number;
+  unreadOnly?: boolean;
+  since?: Date;
+  before?: Date;
+  sortDirection?: SortDirection;
+  matches?: SmsMatch[];
+  signal?: AbortSignal;
+}
+
+/** Runs a user's regex over texts, time-limited (the email content service's worker). */
+export type RegexTest = (pattern: string, texts: string[]) => Promise<boolean[]>;
+
+/** Most SMS one waitForSms looks through: a number's whole history in a test run fits. */
+const MAX_SCANNED_SMS = 1000;
+
 export interface SmsQuery extends SmsFilter {
   page?: number;
   size?: number;
@@ -72,6 +98,51 @@ export class SmsService {
     return found.read ? found : this.change(tenantId, found.id, { read: true });
   }
 
+  /**
+   * waitForSms: the SMS of the number passing every match, once there are `count` of them
+   * (exactly, or at least with ATLEAST), oldest first unless DESC, at most `limit`; held and
+   * woken by sms.received like waitLatest, 408 at the timeout. Nothing is marked read.
+   */
+  async waitMatching(tenantId: string, wait: SmsConditionsWait, regexTest: RegexTest): Promise<SmsRecord[]> {
+    if (wait.since && wait.before && wait.since.getTime() >= wait.before.getTime()) {
+      throw badRequest(`since (${wait.since.toISOString()}) must be earlier than before (${wait.before.toISOString()})`);
+    }
+    const phone = await this.phones.findById(tenantId, wait.phoneNumberId);
+    if (!phone) throw notFound(`No phone number ${wait.phoneNumberId}`);
+    const filter: SmsFilter = { phoneId: phone.id, unreadOnly: wait.unreadOnly || undefined, since: wait.since, before: wait.before };
+    const exactly = (wait.countType ?? 'EXACTLY') === 'EXACTLY';
+    const matches = wait.matches ?? [];
+    const scan = async (): Promise<SmsRecord[]> => {
+      const request = pageRequest({ page: 0, size: MAX_SCANNED_SMS, sort: wait.sortDirection ?? 'ASC' });
+      // pageRequest caps a page at 100: read page after page up to MAX_SCANNED_SMS
+      const all: SmsRecord[] = [];
+      for (let page = 0; all.length < MAX_SCANNED_SMS; page++) {
+        const slice = await this.sms.page(tenantId, filter, { ...request, page });
+        all.push(...slice.items);
+        if (slice.items.length < request.size || all.length >= slice.total) break;
+      }
+      let passing = all.filter((m) => matches.every((match) => match.should === 'MATCH' || plainMatch(m, match)));
+      for (const match of matches.filter((x) => x.should === 'MATCH')) {
+        const results = await regexTest(match.value, passing.map((m) => fieldOf(m, match.field)));
+        passing = passing.filter((_, i) => results[i]);
+      }
+      return passing;
+    };
+    const enough = (n: number) => (exactly ? n === wait.count : n >= wait.count);
+    const timeoutMs = effectiveTimeout(this.bus, wait.timeout);
+    const found = await waitForEvent(this.bus, 'sms.received', (event) => event.tenantId === tenantId && event.phoneId === phone.id, timeoutMs,
+      async () => {
+        const passing = await scan();
+        return enough(passing.length) ? passing : undefined;
+      }, { signal: wait.signal });
+    if (!found) {
+      const have = (await scan()).length;
+      const expected = exactly ? `exactly ${wait.count}` : `at least ${wait.count}`;
+      throw new AppError('TIMEOUT', `${phone.phoneNumber} has ${have} matching SMS, not ${expected}, after ${timeoutMs} ms`);
+    }
+    return wait.limit ? found.slice(0, wait.limit) : found;
+  }
+
   async page(tenantId: string, query: SmsQuery): Promise<{ slice: Slice<SmsRecord>; request: PageRequest }> {
     const request = pageRequest(query);
     const { page: _p, size: _s, sort: _o, ...filter } = query;
@@ -119,4 +190,12 @@ export class SmsService {
     if (!(await this.sms.update(tenantId, id, { ...change, updatedAt: this.clock.now() }))) throw notFound(`No SMS ${id}`);
     return this.get(tenantId, id);
   }
+}
+
+const fieldOf = (sms: SmsRecord, field: SmsMatch['field']): string => (field === 'BODY' ? sms.body : sms.fromNumber);
+
+/** CONTAIN or EQUAL on one field (MATCH runs as a regex elsewhere). */
+function plainMatch(sms: SmsRecord, match: SmsMatch): boolean {
+  const value = fieldOf(sms, match.field);
+  return match.should === 'EQUAL' ? value === match.value : value.includes(match.value);
 }

@@ -5,8 +5,9 @@ import { waitForEmailCount } from './waitForEmailCount.js';
 import { waitForMatchingEmails } from './waitForMatchingEmails.js';
 import { waitForMatchingFirstEmail } from './waitForMatchingFirstEmail.js';
 import { waitForLatestSms } from './waitForLatestSms.js';
+import { waitForSms } from './waitForSms.js';
 
-/** WaitForController's email operations and waitForLatestSms (waitForSms comes later). */
+/** WaitForController's email operations and its SMS ones, waitForLatestSms and waitForSms. */
 export const waitForOperations = [
-  waitFor, waitForLatestEmail, waitForNthEmail, waitForEmailCount, waitForMatchingEmails, waitForMatchingFirstEmail, waitForLatestSms,
+  waitFor, waitForLatestEmail, waitForNthEmail, waitForEmailCount, waitForMatchingEmails, waitForMatchingFirstEmail, waitForLatestSms, waitForSms,
 ];
