@@ -39,6 +39,9 @@ import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
 import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
+import { PhoneService } from './modules/phone/phone.service.js';
+import { SmsService } from './modules/sms/sms.service.js';
+import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
 import { RulesetService } from './modules/ruleset/ruleset.service.js';
@@ -85,6 +88,8 @@ export interface ServiceDeps {
   sendLimits?: SendLimits;
   /** milliseconds within which a replier answers one sender once; 0 = every message; 24 hours when unset */
   replierWindow?: number;
+  /** ranges createPhoneNumber allocates from (PIGEONHOLE_PHONE_RANGES); unset = the defaults */
+  phoneRanges?: readonly PhoneRange[];
   /** which addresses need consent before mail goes to them (PIGEONHOLE_REQUIRE_CONSENT); 'none' when unset */
   requireConsent?: ConsentRequirement;
 }
@@ -140,6 +145,8 @@ export function createServices(deps: ServiceDeps): Services {
     automationHandlers,
     automationWake,
     contacts,
+    phones: new PhoneService(repos.phoneNumbers, deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES), deps.clock),
+    sms: new SmsService(repos.sms, repos.phoneNumbers, deps.bus, deps.clock),
     tracking,
     templates,
     imap,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SETTINGS, type SettingKey, type SettingSpec } from './settings.js';
+import { parsePhoneRanges, type PhoneRange } from '../core/phone-ranges.js';
 
 export interface Config {
   readonly httpPort: number;
@@ -65,6 +66,7 @@ export interface Config {
   readonly requireConsent: 'none' | 'relay';
   /** origins allowed to call the API from a browser page; '*' = any */
   readonly corsOrigins: '*' | readonly string[];
+  readonly phoneRanges: readonly PhoneRange[];
   /** request limits: JSON nesting, items per list (or fields per object), recipients per API send, header value length */
   readonly maxJsonDepth: number;
   readonly maxListItems: number;
@@ -185,6 +187,7 @@ export function loadConfig(
     previewUrlTtl: parsed.previewUrlTtl as number,
     requireConsent: parsed.requireConsent as 'none' | 'relay',
     corsOrigins: parsed.corsOrigins as '*' | readonly string[],
+    phoneRanges: Object.freeze(parsed.phoneRanges as PhoneRange[]),
     maxJsonDepth: parsed.maxJsonDepth as number,
     maxListItems: parsed.maxListItems as number,
     maxRecipients: parsed.maxRecipients as number,
@@ -274,6 +277,13 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
     case 'string':
       if (spec.key === 'apiKey' && value.length < 16) return bad('must be at least 16 characters');
       if (spec.key === 'requireConsent' && value !== 'none' && value !== 'relay') return bad('must be none or relay');
+      if (spec.key === 'phoneRanges') {
+        try {
+          return parsePhoneRanges(value);
+        } catch (error) {
+          return bad((error as Error).message);
+        }
+      }
       return value;
   }
 }

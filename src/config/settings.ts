@@ -3,6 +3,8 @@
  * `pigeonhole serve` flag, its default and its documentation. The README and `--help`
  * are written from this list, so a setting cannot exist without being documented.
  */
+import { DEFAULT_PHONE_RANGES } from '../core/phone-ranges.js';
+
 export type SettingKind = 'port' | 'string' | 'url' | 'http-url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean' | 'origins';
 
 export interface SettingSpec {
@@ -58,6 +60,7 @@ export type SettingKey =
   | 'previewUrlTtl'
   | 'requireConsent'
   | 'corsOrigins'
+  | 'phoneRanges'
   // Request limits (issue 15, finding 5)
   | 'maxJsonDepth'
   | 'maxListItems'
@@ -158,6 +161,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'which recipients need consent (double opt-in, ConsentController) before mail is sent to them: none = only addresses with a pending or revoked opt-in; relay = also every address the relay would deliver to (outside this server)' },
   { key: 'corsOrigins', env: 'PIGEONHOLE_CORS_ORIGINS', flag: '--cors-origins', kind: 'origins', default: '*',
     help: 'web origins whose pages may call the API from a browser (CORS), comma-separated like https://app.example.com,http://localhost:3000; * = any origin. Never with cookies: the key travels in x-api-key' },
+  { key: 'phoneRanges', env: 'PIGEONHOLE_PHONE_RANGES', flag: '--phone-ranges', kind: 'string', default: DEFAULT_PHONE_RANGES,
+    help: 'comma-separated COUNTRY:+FIRST-+LAST ranges (E.164, same length) that createPhoneNumber allocates numbers from; the default holds only numbers reserved for fiction (NANP 555-0100 to 0199 in US area codes 201, 202, 312, 415 and Canadian 416, 604; Ofcom\'s drama range +44 7700 900000 to 900999), which can never reach a real subscriber' },
   // Request limits: input over one is a 400 naming the field and the setting, checked before anything is written.
   { key: 'maxJsonDepth', env: 'PIGEONHOLE_MAX_JSON_DEPTH', flag: '--max-json-depth', kind: 'count', default: '32',
     help: 'deepest nesting of objects and arrays in a JSON request body (REST and GraphQL), checked before it is parsed; deeper bodies get 400' },

@@ -49,6 +49,8 @@ export interface EventMap {
   };
   /** an address followed its consent link (double opt-in); inboxId '' (consent is the account's) */
   'consent.confirmed': { tenantId: string; inboxId: string; optInId: string; emailAddress: string; createdAt: Date };
+  /** an SMS arrived at a phone number of the simulated carrier; inboxId '' (numbers are no inbox) */
+  'sms.received': { tenantId: string; inboxId: string; phoneId: string; smsId: string; fromNumber: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

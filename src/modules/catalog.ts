@@ -31,6 +31,8 @@ import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
 import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
+import { phoneOperations } from './phone/operations/index.js';
+import { smsOperations } from './sms/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
 import { forwarderOperations } from './forwarder/operations/index.js';
@@ -61,6 +63,8 @@ import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js'
 import { templateModelSchemas } from './template/template.schemas.js';
 import { mfaModelSchemas } from './mfa/mfa.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
+import { phoneModelSchemas } from './phone/phone.schemas.js';
+import { smsModelSchemas } from './sms/sms.schemas.js';
 import { aliasModelSchemas } from './alias/alias.schemas.js';
 import { rulesetModelSchemas } from './ruleset/ruleset.schemas.js';
 import { forwarderModelSchemas } from './forwarder/forwarder.schemas.js';
@@ -91,6 +95,8 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...bulkActionsOperations,
   ...templateOperations,
   ...contactOperations,
+  ...phoneOperations,
+  ...smsOperations,
   ...aliasOperations,
   ...rulesetOperations,
   ...forwarderOperations,
@@ -108,7 +114,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
-  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...smsModelSchemas,
   ...aliasModelSchemas,
   ...rulesetModelSchemas,
   ...mfaModelSchemas,

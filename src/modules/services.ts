@@ -29,6 +29,8 @@ import type { PreviewTokenService } from './email/preview-tokens.js';
 import type { TemplateService } from './template/template.service.js';
 import type { MfaService } from './mfa/mfa.service.js';
 import type { ContactService } from './contacts/contacts.service.js';
+import type { PhoneService } from './phone/phone.service.js';
+import type { SmsService } from './sms/sms.service.js';
 import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { ForwarderService } from './forwarder/forwarder.service.js';
@@ -77,6 +79,10 @@ export interface Services {
   mfa: MfaService;
   /** ContactController and GroupController; sending resolves toContacts/toGroup through it */
   contacts: ContactService;
+  /** phone numbers of the simulated carrier */
+  phones: PhoneService;
+  /** SMS received by those numbers */
+  sms: SmsService;
   /** AliasController; its proxying is the `alias-proxy` automation job (alias/alias-proxy.ts) */
   aliases: AliasService;
   /** block, allow, filter and bounce rules; the pipelines judge mail through it */

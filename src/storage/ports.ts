@@ -30,6 +30,8 @@ export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
 export type * from './ports/totp-devices.js';
+export type * from './ports/phone-numbers.js';
+export type * from './ports/sms.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -60,6 +62,8 @@ import type { DomainEventRepository } from './ports/domain-events.js';
 import type { ServerSecretRepository } from './ports/server-secrets.js';
 import type { TemplateRepository } from './ports/templates.js';
 import type { TotpDeviceRepository } from './ports/totp-devices.js';
+import type { PhoneNumberRepository } from './ports/phone-numbers.js';
+import type { SmsRepository } from './ports/sms.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -113,6 +117,10 @@ export interface Repositories {
   optInIdentities: OptInIdentityRepository;
   /** plus addresses of inboxes (ports/plus-addresses.ts) */
   plusAddresses: PlusAddressRepository;
+  /** phone numbers of the simulated carrier (ports/phone-numbers.ts) */
+  phoneNumbers: PhoneNumberRepository;
+  /** SMS received by those numbers (ports/sms.ts) */
+  sms: SmsRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

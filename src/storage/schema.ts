@@ -419,6 +419,36 @@ export interface TotpDevicesTable {
   updated_at: number;
 }
 
+/** Phone numbers of the simulated carrier (migration 0028); phone_number is unique service-wide. */
+export interface PhoneNumbersTable {
+  id: string;
+  tenant_id: string;
+  /** E.164 */
+  phone_number: string;
+  phone_country: string;
+  name: string | null;
+  description: string | null;
+  /** JSON list of tags */
+  tags_json: string;
+  favourite: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** SMS received by a phone number (migration 0029). */
+export interface SmsMessagesTable {
+  id: string;
+  tenant_id: string;
+  phone_id: string;
+  from_number: string;
+  to_number: string;
+  body: string;
+  read: number;
+  favourite: number;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Contacts (migration 0021). Lists are JSON text: they are only ever read whole. */
 export interface ContactsTable {
   id: string;
@@ -500,6 +530,8 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   templates: TemplatesTable;
   totp_devices: TotpDevicesTable;
+  phone_numbers: PhoneNumbersTable;
+  sms_messages: SmsMessagesTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

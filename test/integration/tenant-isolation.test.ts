@@ -94,6 +94,14 @@ interface Ctx {
   /** A's virtual TOTP device (src/modules/mfa), and it with its code at a fixed instant as A sees them now */
   aTotpDevice: { id: string };
   aTotpDeviceNow(): Promise<unknown>;
+  /** A's phone number (src/modules/phone), as A saw it when it was made, and as A sees it now */
+  aPhone: { id: string; phoneNumber: string };
+  aPhoneNow(): Promise<unknown>;
+  aPhoneMade: unknown;
+  /** A's SMS, received by A's phone number, as A saw it when it arrived, and as A sees it now */
+  aSms: { id: string };
+  aSmsNow(): Promise<unknown>;
+  aSmsMade: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -123,6 +131,12 @@ const A_REPLY_BODY = 'alpha-reply-body';
 const A_TOTP = { name: 'alpha-totp-name', issuer: 'alpha-totp-issuer', username: 'alpha-totp-user', base32SecretKey: 'ALPHATOTPSECRETKEY234567' };
 // matches no sender of this suite: A's fixtures mail A's target inbox, and a reply would change A's view mid-run
 const A_REPLY_MATCH = 'alpha-reply-match-*@nowhere.example';
+
+// A's phone number (src/modules/phone).
+const A_PHONE_NAME = 'alpha-phone-name';
+const A_PHONE_DESCRIPTION = 'alpha-phone-description';
+const A_PHONE_TAG = 'alpha-phone-tag';
+const A_SMS_BODY = 'alpha-sms-body 123456';
 
 const enc = encodeURIComponent;
 
@@ -272,6 +286,118 @@ function expectOnly(reply: Reply, expected: string[], what: string): void {
   assert.deepEqual((reply.json.content as Array<{ id: string }>).map((x) => x.id), expected, what);
   assert.equal(reply.json.totalElements, expected.length, `${what}: totalElements`);
 }
+
+async function phoneUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aPhoneNow(), c.aPhoneMade, "A's phone number is unchanged");
+}
+
+/** B's request for A's phone number answers exactly as for one that does not exist, and changes nothing. */
+async function expectPhoneNotFound(c: Ctx, method: string, pathFor: (id: string) => string, body?: unknown): Promise<void> {
+  await expectIdNotFound(c, c.aPhone.id, method, pathFor, () => body);
+  await phoneUnchanged(c);
+}
+
+/**
+ * PhoneController is only partly built (numbers, tags, validation): its operations are listed
+ * here rather than the controller in CONTROLLERS, until every one of them exists.
+ */
+const PHONE_CASES: Record<string, IsolationCase> = {
+  async createPhoneNumber(c) {
+    const own = await c.asB('POST', '/phone', { phoneCountry: 'US', name: A_PHONE_NAME, tags: [A_PHONE_TAG] });
+    expectStatus(own, 200, "createPhoneNumber with A's name and tag");
+    assert.notEqual(own.json.phoneNumber, c.aPhone.phoneNumber, "B never gets A's number");
+    assert.equal(own.json.userId, c.b.userId);
+    expectStatus(await c.asB('DELETE', `/phone/numbers/${own.json.id}`), 204, "deleting B's number");
+    await phoneUnchanged(c);
+  },
+  getPhoneNumber: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}`),
+  updatePhoneNumber: (c) => expectPhoneNotFound(c, 'PUT', (id) => `/phone/numbers/${id}`, { name: 'taken over', description: null }),
+  deletePhoneNumber: (c) => expectPhoneNotFound(c, 'DELETE', (id) => `/phone/numbers/${id}`),
+  getPhoneNumberTags: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/tags`),
+  setPhoneNumberTags: (c) => expectPhoneNotFound(c, 'PUT', (id) => `/phone/numbers/${id}/tags`, { tags: ['b'] }),
+  addPhoneNumberTags: (c) => expectPhoneNotFound(c, 'POST', (id) => `/phone/numbers/${id}/tags`, { tags: ['b'] }),
+  removePhoneNumberTags: (c) => expectPhoneNotFound(c, 'DELETE', (id) => `/phone/numbers/${id}/tags`, { tags: [A_PHONE_TAG] }),
+  setPhoneFavourited: (c) => expectPhoneNotFound(c, 'PUT', (id) => `/phone/numbers/${id}/favourite`, { state: true }),
+  async getPhoneNumberByName(c) {
+    expectStatus(await c.asB('GET', `/phone/numbers/by-name?name=${enc(A_PHONE_NAME)}`), 404, "getPhoneNumberByName with A's name");
+  },
+  async getPhoneNumberByPhoneNumber(c) {
+    expectStatus(await c.asB('GET', `/phone/numbers/by-phone-number?phoneNumber=${enc(c.aPhone.phoneNumber)}`), 404, "getPhoneNumberByPhoneNumber with A's number");
+  },
+  async getPhoneNumbers(c) {
+    const filters = ['', `search=${enc(c.aPhone.id)}`, `search=${enc(c.aPhone.phoneNumber)}`, `search=${enc(A_PHONE_NAME)}`, `tag=${enc(A_PHONE_TAG)}`, `include=${c.aPhone.id}`, 'phoneCountry=US', 'favourite=false'];
+    for (const filter of filters) expectOnly(await c.asB('GET', `/phone/numbers?${filter}`), [], `getPhoneNumbers?${filter}`);
+  },
+  async getPhoneTags(c) {
+    const reply = await c.asB('GET', '/phone/tags');
+    expectStatus(reply, 200, 'getPhoneTags');
+    assert.deepEqual(reply.json, [], "B sees none of A's phone tags");
+  },
+  async deleteAllPhoneNumber(c) {
+    expectStatus(await c.asB('DELETE', '/phone/numbers'), 204, 'deleteAllPhoneNumber');
+    await phoneUnchanged(c);
+  },
+  async validatePhoneNumber(c) {
+    const reply = await c.asB('POST', '/phone/validate', { phoneNumber: '+12025550123' });
+    expectStatus(reply, 200, 'validatePhoneNumber');
+    assert.equal(reply.json.isValid, true);
+  },
+};
+
+async function smsUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aSmsNow(), c.aSmsMade, "A's SMS is unchanged");
+}
+
+async function expectSmsNotFound(c: Ctx, method: string, pathFor: (id: string) => string): Promise<void> {
+  await expectIdNotFound(c, c.aSms.id, method, pathFor);
+  await smsUnchanged(c);
+}
+
+/** SmsController is only partly built (receiving and reading): listed by operationId, like PHONE_CASES. */
+const SMS_CASES: Record<string, IsolationCase> = {
+  async testPhoneNumberSendSms(c) {
+    await expectPhoneNotFound(c, 'POST', (id) => `/phone/numbers/${id}/test`, { message: 'from b' });
+    await smsUnchanged(c);
+  },
+  getSmsByPhoneNumber: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/sms`),
+  async getAllSmsMessages(c) {
+    const filters = ['', `phoneNumber=${c.aPhone.id}`, `include=${c.aSms.id}`, `search=${enc(A_SMS_BODY)}`, 'favourite=false'];
+    for (const filter of filters) expectOnly(await c.asB('GET', `/sms?${filter}`), [], `getAllSmsMessages?${filter}`);
+  },
+  async getSmsCount(c) {
+    const reply = await c.asB('GET', '/sms/count');
+    expectStatus(reply, 200, 'getSmsCount');
+    assert.equal(reply.json.totalElements, 0);
+  },
+  async getUnreadSmsCount(c) {
+    const reply = await c.asB('GET', '/sms/unreadCount');
+    expectStatus(reply, 200, 'getUnreadSmsCount');
+    assert.equal(reply.json.count, 0);
+  },
+  async markAllSmsAsRead(c) {
+    expectStatus(await c.asB('PATCH', '/sms/read'), 204, 'markAllSmsAsRead');
+    expectStatus(await c.asB('PATCH', `/sms/read?phoneNumberId=${c.aPhone.id}`), 204, "markAllSmsAsRead of A's number");
+    await smsUnchanged(c);
+  },
+  async deleteSmsMessages(c) {
+    expectStatus(await c.asB('DELETE', '/sms'), 204, 'deleteSmsMessages');
+    expectStatus(await c.asB('DELETE', `/sms?phoneNumberId=${c.aPhone.id}`), 204, "deleteSmsMessages of A's number");
+    await smsUnchanged(c);
+  },
+  getSmsMessage: (c) => expectSmsNotFound(c, 'GET', (id) => `/sms/${id}`),
+  markSmsAsRead: (c) => expectSmsNotFound(c, 'PATCH', (id) => `/sms/${id}/read`),
+  setSmsFavourited: (c) => expectSmsNotFound(c, 'PUT', (id) => `/sms/${id}/favourite?favourited=true`),
+  deleteSmsMessage: (c) => expectSmsNotFound(c, 'DELETE', (id) => `/sms/${id}`),
+  getSmsCodes: (c) => expectSmsNotFound(c, 'POST', (id) => `/sms/${id}/codes`),
+  async waitForSms(c) {
+    await expectIdNotFound(c, c.aPhone.id, 'POST', () => '/waitForSms', (id) => ({ phoneNumberId: id, count: 1, timeout: 100 }));
+    await smsUnchanged(c);
+  },
+  async waitForLatestSms(c) {
+    await expectIdNotFound(c, c.aPhone.id, 'POST', () => '/waitForLatestSms', (id) => ({ phoneNumberId: id, timeout: 100 }));
+    await smsUnchanged(c);
+  },
+};
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
   // InboxForwarderController (src/modules/forwarder): A's inboxes, forwarders and events are 404 to B.
@@ -927,6 +1053,8 @@ const ALIAS_CASES: Record<string, IsolationCase> = {
   },
 };
 Object.assign(ISOLATION_CASES, ALIAS_CASES);
+Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, SMS_CASES);
 const B_RULESET = { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: 'b-ruleset@b.example' };
 
 /** Runs `check` while B has one ruleset of its own (on its own inbox), then checks A's are unchanged. */
@@ -1107,6 +1235,16 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       ...aReplierEvent, tenantId: a.userId, replierId: aReplier.id, inboxId: target.id!, status: 'SUCCESS', message: 'replied', recipients: [A_FORWARD_TO], createdAt: new Date(),
     });
     snapshotOfA = await viewOfA();
+    const aPhoneMade = await a.mailslurp.phoneController.createPhoneNumber({
+      createPhoneNumberOptions: { phoneCountry: 'US' as never, name: A_PHONE_NAME, description: A_PHONE_DESCRIPTION, tags: [A_PHONE_TAG] },
+    });
+    const aPhoneNow = async () => (await jsonOf(await a.fetch(`/phone/numbers/${aPhoneMade.id}`))).json;
+    const aPhoneJson = await aPhoneNow();
+    await a.mailslurp.phoneController.testPhoneNumberSendSms({ phoneNumberId: aPhoneMade.id, testPhoneNumberOptions: { message: A_SMS_BODY } });
+    const aSmsListed = (await jsonOf(await a.fetch(`/sms?phoneNumber=${aPhoneMade.id}`))).json.content[0] as { id: string };
+    // the list never marks read (getSmsMessage would): A's view is taken from it
+    const aSmsNow = async () => (await jsonOf(await a.fetch(`/sms?include=${aSmsListed.id}`))).json.content;
+    const aSmsJson = await aSmsNow();
     const aTemplate = (await jsonOf(await a.fetch('/templates', {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
@@ -1157,6 +1295,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aRuleset.id, aAccountRuleset.id, A_RULESET_TARGET, A_ACCOUNT_RULESET_TARGET,
       aScheduledJob.id, aPlusAddress.id, aConsentId,
       aTotpDevice.id, A_TOTP.name, A_TOTP.issuer, A_TOTP.username, A_TOTP.base32SecretKey,
+      aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
@@ -1221,6 +1360,12 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aConsentNow,
       aTotpDevice: { id: aTotpDevice.id },
       aTotpDeviceNow,
+      aPhone: { id: aPhoneMade.id, phoneNumber: aPhoneMade.phoneNumber },
+      aPhoneNow,
+      aPhoneMade: aPhoneJson,
+      aSms: { id: aSmsListed.id },
+      aSmsNow,
+      aSmsMade: aSmsJson,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
@@ -1234,7 +1379,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');

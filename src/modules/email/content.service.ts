@@ -105,6 +105,22 @@ export class EmailContentService {
 
   /** getEmailCodes: one-time codes by pattern (custom patterns first, then the built-in heuristics). */
   async codes(tenantId: string, emailId: string, options: ExtractCodesInput = {}): Promise<ExtractCodesOutput> {
+    const email = await this.find(tenantId, emailId);
+    const sources: CodeSource[] = [];
+    if (email.textBody?.trim()) sources.push({ source: 'RAW_TEXT_PART', text: email.textBody });
+    if (email.htmlBody !== null) {
+      const text = await this.htmlWork.text(email.htmlBody);
+      if (text.trim()) sources.push({ source: 'HTML_TEXT', text });
+    }
+    if (email.subject?.trim()) sources.push({ source: 'SUBJECT', text: email.subject });
+    return this.codesIn(sources, options, 'the email has no subject or body to search');
+  }
+
+  /**
+   * Codes in any texts (getEmailCodes, and getSmsCodes on an SMS body): the same options, the
+   * same extractor. `emptyWarning` is said when there is no text at all.
+   */
+  async codesIn(sources: CodeSource[], options: ExtractCodesInput, emptyWarning: string): Promise<ExtractCodesOutput> {
     const warnings: string[] = [];
     const method = options.method ?? 'AUTO';
     if (method !== 'AUTO' && method !== 'PATTERN') {
@@ -117,16 +133,8 @@ export class EmailContentService {
     const maxLength = options.maxLength ?? Math.max(DEFAULT_MAX_CODE, minLength);
     if (minLength > maxLength) throw badRequest(`minLength (${minLength}) must not be greater than maxLength (${maxLength})`);
     const maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
-
-    const email = await this.find(tenantId, emailId);
-    const sources: CodeSource[] = [];
-    if (email.textBody?.trim()) sources.push({ source: 'RAW_TEXT_PART', text: email.textBody });
-    if (email.htmlBody !== null) {
-      const text = await this.htmlWork.text(email.htmlBody);
-      if (text.trim()) sources.push({ source: 'HTML_TEXT', text });
-    }
-    if (email.subject?.trim()) sources.push({ source: 'SUBJECT', text: email.subject });
-    if (sources.length === 0) warnings.push('the email has no subject or body to search');
+    const searched = sources.filter((s) => s.text.trim());
+    if (searched.length === 0) warnings.push(emptyWarning);
 
     const candidates = new Map<string, CodeCandidate>();
     const offer = (candidate: CodeCandidate) => {
@@ -134,15 +142,22 @@ export class EmailContentService {
       if (!known || known.confidence < candidate.confidence) candidates.set(candidate.code, candidate);
     };
     for (const pattern of options.customPatterns ?? []) {
-      for (const candidate of await this.customCodes(pattern, sources)) offer(candidate);
+      for (const candidate of await this.customCodes(pattern, searched)) offer(candidate);
     }
-    for (const candidate of findCodes(sources, { minLength, maxLength })) offer(candidate);
+    for (const candidate of findCodes(searched, { minLength, maxLength })) offer(candidate);
 
     const ranked = [...candidates.values()]
       .sort((a, b) => b.confidence - a.confidence)
       .slice(0, maxCandidates)
       .map((candidate) => ({ ...candidate, method: 'PATTERN' as const }));
     return { found: ranked.length > 0, code: ranked[0]?.code ?? null, methodUsed: 'PATTERN', candidates: ranked, warnings };
+  }
+
+  /** Whether a Java-style regex finds a match in each text (waitForSms MATCH), time-limited like every user regex. */
+  async regexTests(pattern: string, texts: string[]): Promise<boolean[]> {
+    if (texts.length === 0) return [];
+    const results = await this.runRegex(pattern, javaRegex(pattern), texts, false);
+    return results.map((matches) => matches.length > 0);
   }
 
   /** getEmailContentMatch: the first match of a Java-style regex in the body, then its groups. */

@@ -23,6 +23,8 @@ import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
 import { templateRepository } from './template-repository.js';
 import { totpDeviceRepository } from './totp-device-repository.js';
+import { phoneNumberRepository } from './phone-number-repository.js';
+import { smsRepository } from './sms-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
@@ -63,5 +65,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     repliers: replierRepository(db),
     optInIdentities: optInIdentityRepository(db),
     plusAddresses: plusAddressRepository(db),
+    phoneNumbers: phoneNumberRepository(db),
+    sms: smsRepository(db),
   };
 }

@@ -26,6 +26,8 @@ import * as m0024 from './0024_forwarders_repliers.js';
 import * as m0025 from './0025_aliases.js';
 import * as m0026 from './0026_consent.js';
 import * as m0027 from './0027_plus_addresses.js';
+import * as m0028 from './0028_phone_numbers.js';
+import * as m0029 from './0029_sms_messages.js';
 import * as m0030 from './0030_totp_devices.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
@@ -57,5 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0025_aliases': m0025,
   '0026_consent': m0026,
   '0027_plus_addresses': m0027,
+  '0028_phone_numbers': m0028,
+  '0029_sms_messages': m0029,
   '0030_totp_devices': m0030,
 };
