@@ -41,6 +41,7 @@ import { PreviewTokenService } from './modules/email/preview-tokens.js';
 import { ContactService } from './modules/contacts/contacts.service.js';
 import { PhoneService } from './modules/phone/phone.service.js';
 import { SmsService } from './modules/sms/sms.service.js';
+import { SmsSendingService } from './modules/sms/sms-sending.service.js';
 import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
@@ -112,6 +113,7 @@ export function createServices(deps: ServiceDeps): Services {
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
   const templates = new TemplateService(repos.templates, deps.clock);
   const contacts = new ContactService(repos.contacts, deps.clock);
+  const sms = new SmsService(repos.sms, repos.phoneNumbers, deps.bus, deps.clock);
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   sending.guards.push(new RulesetSendGuard(rulesets));
@@ -146,7 +148,8 @@ export function createServices(deps: ServiceDeps): Services {
     automationWake,
     contacts,
     phones: new PhoneService(repos.phoneNumbers, deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES), deps.clock),
-    sms: new SmsService(repos.sms, repos.phoneNumbers, deps.bus, deps.clock),
+    sms,
+    smsSending: new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock),
     tracking,
     templates,
     imap,

@@ -31,6 +31,7 @@ import type { MfaService } from './mfa/mfa.service.js';
 import type { ContactService } from './contacts/contacts.service.js';
 import type { PhoneService } from './phone/phone.service.js';
 import type { SmsService } from './sms/sms.service.js';
+import type { SmsSendingService } from './sms/sms-sending.service.js';
 import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { ForwarderService } from './forwarder/forwarder.service.js';
@@ -83,6 +84,8 @@ export interface Services {
   phones: PhoneService;
   /** SMS received by those numbers */
   sms: SmsService;
+  /** SMS sent from those numbers */
+  smsSending: SmsSendingService;
   /** AliasController; its proxying is the `alias-proxy` automation job (alias/alias-proxy.ts) */
   aliases: AliasService;
   /** block, allow, filter and bounce rules; the pipelines judge mail through it */

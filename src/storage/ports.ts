@@ -32,6 +32,7 @@ export type * from './ports/templates.js';
 export type * from './ports/totp-devices.js';
 export type * from './ports/phone-numbers.js';
 export type * from './ports/sms.js';
+export type * from './ports/sent-sms.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -64,6 +65,7 @@ import type { TemplateRepository } from './ports/templates.js';
 import type { TotpDeviceRepository } from './ports/totp-devices.js';
 import type { PhoneNumberRepository } from './ports/phone-numbers.js';
 import type { SmsRepository } from './ports/sms.js';
+import type { SentSmsRepository } from './ports/sent-sms.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -121,6 +123,8 @@ export interface Repositories {
   phoneNumbers: PhoneNumberRepository;
   /** SMS received by those numbers (ports/sms.ts) */
   sms: SmsRepository;
+  /** SMS sent from those numbers (ports/sent-sms.ts) */
+  sentSms: SentSmsRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

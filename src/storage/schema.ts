@@ -449,6 +449,20 @@ export interface SmsMessagesTable {
   updated_at: number;
 }
 
+/** SMS sent from a phone number (migration 0031). */
+export interface SentSmsTable {
+  id: string;
+  tenant_id: string;
+  phone_id: string;
+  from_number: string;
+  to_number: string;
+  body: string;
+  reply_to_id: string | null;
+  delivered_sms_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** Contacts (migration 0021). Lists are JSON text: they are only ever read whole. */
 export interface ContactsTable {
   id: string;
@@ -532,6 +546,7 @@ export interface Database {
   totp_devices: TotpDevicesTable;
   phone_numbers: PhoneNumbersTable;
   sms_messages: SmsMessagesTable;
+  sent_sms: SentSmsTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

@@ -102,6 +102,10 @@ interface Ctx {
   aSms: { id: string };
   aSmsNow(): Promise<unknown>;
   aSmsMade: unknown;
+  /** A's sent SMS: A's reply to aSms, recorded as sent (its sender is outside the carrier), as A saw it made and sees it now */
+  aSentSms: { id: string };
+  aSentSmsNow(): Promise<unknown>;
+  aSentSmsMade: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -137,6 +141,7 @@ const A_PHONE_NAME = 'alpha-phone-name';
 const A_PHONE_DESCRIPTION = 'alpha-phone-description';
 const A_PHONE_TAG = 'alpha-phone-tag';
 const A_SMS_BODY = 'alpha-sms-body 123456';
+const A_SENT_SMS_BODY = 'alpha-sent-sms-body 654321';
 
 const enc = encodeURIComponent;
 
@@ -397,6 +402,52 @@ const SMS_CASES: Record<string, IsolationCase> = {
     await expectIdNotFound(c, c.aPhone.id, 'POST', () => '/waitForLatestSms', (id) => ({ phoneNumberId: id, timeout: 100 }));
     await smsUnchanged(c);
   },
+};
+
+async function sentSmsUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aSentSmsNow(), c.aSentSmsMade, "A's sent SMS is unchanged");
+}
+
+async function expectSentSmsNotFound(c: Ctx, method: string, pathFor: (id: string) => string): Promise<void> {
+  await expectIdNotFound(c, c.aSentSms.id, method, pathFor);
+  await sentSmsUnchanged(c);
+}
+
+/** Outbound SMS (SmsController's sending side and PhoneController's sent lists): listed by operationId, like SMS_CASES. */
+const SENT_SMS_CASES: Record<string, IsolationCase> = {
+  async sendSms(c) {
+    const options = { to: '+12025550123', body: 'from b' };
+    await expectIdNotFound(c, c.aPhone.id, 'POST', (id) => `/sms/send?fromPhoneId=${id}`, () => options);
+    expectStatus(await c.asB('POST', `/sms/send?fromPhoneNumber=${enc(c.aPhone.phoneNumber)}`, options), 404, "sendSms from A's number");
+    await sentSmsUnchanged(c);
+  },
+  async sendSmsFromPhoneNumber(c) {
+    await expectPhoneNotFound(c, 'POST', (id) => `/phone/numbers/${id}/sms`, { to: '+12025550123', body: 'from b' });
+    await sentSmsUnchanged(c);
+  },
+  getSentSmsByPhoneNumber: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/sms-sent`),
+  async replyToSmsMessage(c) {
+    await expectIdNotFound(c, c.aSms.id, 'POST', (id) => `/sms/${id}/reply`, () => ({ body: 'from b' }));
+    await smsUnchanged(c);
+    await sentSmsUnchanged(c);
+  },
+  getReplyForSmsMessage: (c) => expectSmsNotFound(c, 'GET', (id) => `/sms/${id}/reply`),
+  async getSentSmsMessagesPaginated(c) {
+    const filters = ['', `phoneNumber=${c.aPhone.id}`, `search=${enc(A_SENT_SMS_BODY)}`];
+    for (const filter of filters) expectOnly(await c.asB('GET', `/sms/sent?${filter}`), [], `getSentSmsMessagesPaginated?${filter}`);
+  },
+  async getSentSmsCount(c) {
+    const reply = await c.asB('GET', '/sms/sent/count');
+    expectStatus(reply, 200, 'getSentSmsCount');
+    assert.equal(reply.json.totalElements, 0);
+  },
+  async deleteSentSmsMessages(c) {
+    expectStatus(await c.asB('DELETE', '/sms/sent'), 204, 'deleteSentSmsMessages');
+    expectStatus(await c.asB('DELETE', `/sms/sent?phoneNumberId=${c.aPhone.id}`), 204, "deleteSentSmsMessages of A's number");
+    await sentSmsUnchanged(c);
+  },
+  getSentSmsMessage: (c) => expectSentSmsNotFound(c, 'GET', (id) => `/sms/sent/${id}`),
+  deleteSentSmsMessage: (c) => expectSentSmsNotFound(c, 'DELETE', (id) => `/sms/sent/${id}`),
 };
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
@@ -1055,6 +1106,7 @@ const ALIAS_CASES: Record<string, IsolationCase> = {
 Object.assign(ISOLATION_CASES, ALIAS_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
+Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
 const B_RULESET = { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: 'b-ruleset@b.example' };
 
 /** Runs `check` while B has one ruleset of its own (on its own inbox), then checks A's are unchanged. */
@@ -1245,6 +1297,9 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     // the list never marks read (getSmsMessage would): A's view is taken from it
     const aSmsNow = async () => (await jsonOf(await a.fetch(`/sms?include=${aSmsListed.id}`))).json.content;
     const aSmsJson = await aSmsNow();
+    const aSentSmsMade = await a.mailslurp.smsController.replyToSmsMessage({ smsId: aSmsListed.id, smsReplyOptions: { body: A_SENT_SMS_BODY } });
+    const aSentSmsNow = async () => (await jsonOf(await a.fetch(`/sms/sent/${aSentSmsMade.id}`))).json;
+    const aSentSmsJson = await aSentSmsNow();
     const aTemplate = (await jsonOf(await a.fetch('/templates', {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
@@ -1295,7 +1350,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aRuleset.id, aAccountRuleset.id, A_RULESET_TARGET, A_ACCOUNT_RULESET_TARGET,
       aScheduledJob.id, aPlusAddress.id, aConsentId,
       aTotpDevice.id, A_TOTP.name, A_TOTP.issuer, A_TOTP.username, A_TOTP.base32SecretKey,
-      aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY,
+      aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY, aSentSmsMade.id, A_SENT_SMS_BODY,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
@@ -1366,6 +1421,9 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aSms: { id: aSmsListed.id },
       aSmsNow,
       aSmsMade: aSmsJson,
+      aSentSms: { id: aSentSmsMade.id },
+      aSentSmsNow,
+      aSentSmsMade: aSentSmsJson,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
@@ -1379,7 +1437,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES)))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');

@@ -4,7 +4,7 @@ import { newId } from '../../core/ids.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type { EventBus } from '../../events/bus.js';
 import { effectiveTimeout, waitForEvent } from '../../events/wait.js';
-import type { PhoneNumberRepository, Slice, SmsFilter, SmsRecord, SmsRepository } from '../../storage/ports.js';
+import type { PhoneNumberRecord, PhoneNumberRepository, Slice, SmsFilter, SmsRecord, SmsRepository } from '../../storage/ports.js';
 
 /** The sender of testPhoneNumberSendSms: a NANP 555-01xx number, reserved for fiction, outside the default ranges. */
 export const TEST_SENDER = '+12125550100';
@@ -68,13 +68,18 @@ export class SmsService {
   async deliverTest(tenantId: string, phoneId: string, body: string): Promise<SmsRecord> {
     const phone = await this.phones.findById(tenantId, phoneId);
     if (!phone) throw notFound(`No phone number ${phoneId}`);
+    return this.deliver(phone, TEST_SENDER, body);
+  }
+
+  /** The carrier hands `body` from `fromNumber` to `phone` (whoever holds it): stored, then sms.received wakes waits. */
+  async deliver(phone: PhoneNumberRecord, fromNumber: string, body: string): Promise<SmsRecord> {
     const now = this.clock.now();
     const sms: SmsRecord = {
-      id: newId(), tenantId, phoneId, fromNumber: TEST_SENDER, toNumber: phone.phoneNumber, body,
+      id: newId(), tenantId: phone.tenantId, phoneId: phone.id, fromNumber, toNumber: phone.phoneNumber, body,
       read: false, favourite: false, createdAt: now, updatedAt: now,
     };
     await this.sms.create(sms);
-    this.bus.publish('sms.received', { tenantId, inboxId: '', phoneId, smsId: sms.id, fromNumber: sms.fromNumber, createdAt: now });
+    this.bus.publish('sms.received', { tenantId: phone.tenantId, inboxId: '', phoneId: phone.id, smsId: sms.id, fromNumber, createdAt: now });
     return sms;
   }
 

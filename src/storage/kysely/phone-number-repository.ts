@@ -83,6 +83,11 @@ export function phoneNumberRepository(db: Kysely<Database>): PhoneNumberReposito
     findByName: (tenantId, name) => findOne(tenantId, 'name', name),
     findByNumber: (tenantId, phoneNumber) => findOne(tenantId, 'phone_number', phoneNumber),
 
+    async findAnyByNumber(phoneNumber) {
+      const row = await db.selectFrom('phone_numbers').selectAll().where('phone_number', '=', phoneNumber).executeTakeFirst();
+      return row && toPhone(row);
+    },
+
     async taken(numbers) {
       const taken = new Set<string>();
       for (let i = 0; i < numbers.length; i += NUMBERS_PER_STATEMENT) {

@@ -25,6 +25,7 @@ import { templateRepository } from './template-repository.js';
 import { totpDeviceRepository } from './totp-device-repository.js';
 import { phoneNumberRepository } from './phone-number-repository.js';
 import { smsRepository } from './sms-repository.js';
+import { sentSmsRepository } from './sent-sms-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
@@ -67,5 +68,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     plusAddresses: plusAddressRepository(db),
     phoneNumbers: phoneNumberRepository(db),
     sms: smsRepository(db),
+    sentSms: sentSmsRepository(db),
   };
 }

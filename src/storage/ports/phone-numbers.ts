@@ -40,6 +40,8 @@ export interface PhoneNumberRepository {
   findById(tenantId: string, id: string): Promise<PhoneNumberRecord | undefined>;
   findByName(tenantId: string, name: string): Promise<PhoneNumberRecord | undefined>;
   findByNumber(tenantId: string, phoneNumber: string): Promise<PhoneNumberRecord | undefined>;
+  /** the number whoever holds it: the carrier delivers to any tenant's number */
+  findAnyByNumber(phoneNumber: string): Promise<PhoneNumberRecord | undefined>;
   /** which of `numbers` are taken by anyone in the service */
   taken(numbers: string[]): Promise<Set<string>>;
   page(tenantId: string, filter: PhoneNumberFilter, page: PageRequest): Promise<Slice<PhoneNumberRecord>>;

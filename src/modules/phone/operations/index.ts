@@ -2,10 +2,11 @@ import { createPhoneNumber, deleteAllPhoneNumber, deletePhoneNumber, getPhoneNum
 import { addPhoneNumberTags, getPhoneNumberTags, getPhoneTags, removePhoneNumberTags, setPhoneFavourited, setPhoneNumberTags } from './phone-tags.js';
 import { validatePhoneNumber } from './validatePhoneNumber.js';
 import { getSmsByPhoneNumber, testPhoneNumberSendSms } from './phone-sms.js';
+import { getSentSmsByPhoneNumber, sendSmsFromPhoneNumber } from './phone-sent-sms.js';
 
 /** PhoneController: numbers of the simulated carrier (pools, plans, provisioning and the rest come later). */
 export const phoneOperations = [
   createPhoneNumber, getPhoneNumbers, getPhoneNumberByName, getPhoneNumberByPhoneNumber, getPhoneNumber, updatePhoneNumber, deletePhoneNumber, deleteAllPhoneNumber,
   getPhoneNumberTags, setPhoneNumberTags, addPhoneNumberTags, removePhoneNumberTags, getPhoneTags, setPhoneFavourited, validatePhoneNumber,
-  testPhoneNumberSendSms, getSmsByPhoneNumber,
+  testPhoneNumberSendSms, getSmsByPhoneNumber, sendSmsFromPhoneNumber, getSentSmsByPhoneNumber,
 ];

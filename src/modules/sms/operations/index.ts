@@ -1,7 +1,9 @@
 import { deleteSmsMessage, deleteSmsMessages, getAllSmsMessages, getSmsCount, getSmsMessage, getUnreadSmsCount, markAllSmsAsRead, markSmsAsRead, setSmsFavourited } from './sms-messages.js';
 import { getSmsCodes } from './getSmsCodes.js';
+import { deleteSentSmsMessage, deleteSentSmsMessages, getReplyForSmsMessage, getSentSmsCount, getSentSmsMessage, getSentSmsMessagesPaginated, replyToSmsMessage, sendSms } from './sent-sms.js';
 
-/** SmsController: reading received SMS (sending, sent SMS, codes and media come later). */
+/** SmsController: sending and sent SMS (static /sms/send and /sms/sent paths first), reading received SMS (media comes later). */
 export const smsOperations = [
+  sendSms, getSentSmsMessagesPaginated, getSentSmsCount, deleteSentSmsMessages, getSentSmsMessage, deleteSentSmsMessage, replyToSmsMessage, getReplyForSmsMessage,
   getAllSmsMessages, getSmsCount, getUnreadSmsCount, markAllSmsAsRead, deleteSmsMessages, getSmsMessage, markSmsAsRead, setSmsFavourited, deleteSmsMessage, getSmsCodes,
 ];

@@ -1,0 +1,31 @@
+import type { Static } from '@sinclair/typebox';
+import type { SentSmsRecord } from '../../storage/ports.js';
+import type { SentSmsDto, SentSmsProjection } from './sent-sms.schemas.js';
+
+/** A carrier-style message SID (SM + 32 hex digits), derived from the id so it needs no column. */
+export const smsSid = (id: string): string => `SM${id.replace(/-/g, '')}`;
+
+export const toSentSmsDto = (m: SentSmsRecord): Static<typeof SentSmsDto> => ({
+  id: m.id,
+  userId: m.tenantId,
+  phoneNumber: m.phoneId,
+  fromNumber: m.fromNumber,
+  toNumber: m.toNumber,
+  body: m.body,
+  sid: smsSid(m.id),
+  replyToSid: m.replyToId ? smsSid(m.replyToId) : null,
+  replyToId: m.replyToId,
+  createdAt: m.createdAt.toISOString(),
+  updatedAt: m.updatedAt.toISOString(),
+});
+
+export const toSentSmsProjection = (m: SentSmsRecord): Static<typeof SentSmsProjection> => ({
+  id: m.id,
+  body: m.body,
+  userId: m.tenantId,
+  createdAt: m.createdAt.toISOString(),
+  phoneNumber: m.phoneId,
+  fromNumber: m.fromNumber,
+  toNumber: m.toNumber,
+  replyToId: m.replyToId,
+});
