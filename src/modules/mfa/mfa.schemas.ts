@@ -98,7 +98,7 @@ export const TotpDeviceByQuery = Type.Object({
 
 export const TotpDeviceCodeQuery = Type.Object({
   at: Type.Optional(Type.String({ format: 'date-time', description: 'the instant to compute the code for (now when absent): ask for a later period without waiting' })),
-  minSecondsUntilExpire: Type.Optional(Type.Integer({ minimum: 0, description: "a code expiring sooner than this is passed over for the next period's" })),
+  minSecondsUntilExpire: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400, description: "a code expiring sooner than this is passed over for the next period's" })),
 });
 
 export const mfaModelSchemas = [
