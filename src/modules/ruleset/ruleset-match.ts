@@ -5,6 +5,7 @@
  * testRulesetSending) all call `judge`, so a test answers exactly what the pipeline does.
  */
 import type { RulesetAction } from '../../storage/ports.js';
+import { wildcardMatches } from '../forwarder/matching.js';
 
 /** What `judge` reads of a ruleset. */
 export interface Rule {
@@ -38,21 +39,16 @@ export function normalAddress(value: string): string {
   return (angle ? angle[1]! : value).trim().toLowerCase();
 }
 
-const patterns = new Map<string, RegExp>();
-
-/** Whether `target` (an exact address, or a pattern where `*` is any run of characters) names `address`; any case. */
+/**
+ * Whether `target` (an exact address, or a pattern where `*` is any run of characters) names
+ * `address`; any case. The forwarders' wildcard walk, not a regular expression: a pattern of
+ * many stars would make one backtrack for a time that grows with the address's length.
+ */
 export function targetMatches(target: string, address: string): boolean {
   const t = target.trim().toLowerCase();
   const a = normalAddress(address);
   if (!a) return false;
-  if (!t.includes('*')) return t === a;
-  let re = patterns.get(t);
-  if (!re) {
-    re = new RegExp(`^${t.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
-    if (patterns.size > 1000) patterns.clear();
-    patterns.set(t, re);
-  }
-  return re.test(a);
+  return t.includes('*') ? wildcardMatches(t, a) : t === a;
 }
 
 /**
