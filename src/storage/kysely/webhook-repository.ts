@@ -366,6 +366,15 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
 
     async complete(claim, outcome, at) {
       await db.transaction().execute(async (trx) => {
+        // PostgreSQL: the webhook's row is locked before its job's, in the order deleteWebhook
+        // takes them (the webhook, then its jobs and results by cascade). Locked the other way
+        // round, a delete arriving between this job's update and its result's insert (whose
+        // foreign-key check waits on the webhook's row) deadlocked, and one of them failed.
+        if (postgres) {
+          const webhook = await trx.selectFrom('webhooks').select('id').where('id', '=', claim.webhookId).forNoKeyUpdate().executeTakeFirst();
+          // deleted meanwhile: its jobs and results went with it, there is nothing to record
+          if (!webhook) return;
+        }
         const jobUpdate = outcome.next.state === 'pending'
           ? { state: 'pending', next_attempt_at: outcome.next.nextAttemptAt }
           : { state: outcome.next.state };
