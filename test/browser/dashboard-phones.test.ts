@@ -151,6 +151,30 @@ describe('dashboard phones in a browser', { skip: browserSkip }, () => {
     assert.deepEqual(await unreadOf(), []);
   });
 
+  test('every control is named, and the number view fits 375 px', async (t) => {
+    if (missing.length || !phoneId) return t.skip('no number');
+    const unnamed = () => page.evaluate(`[...document.querySelectorAll('input, select, textarea, button')]
+      .filter((el) => !el.labels?.length && !el.getAttribute('aria-label') && !(el.textContent ?? '').trim())
+      .map((el) => el.outerHTML.slice(0, 80))`);
+    await page.goto(`${server.url}/#/phones`);
+    await page.getByRole('button', { name: 'New phone number' }).click();
+    await page.getByRole('form', { name: 'New phone number' }).waitFor();
+    assert.deepEqual(await unnamed(), [], 'unlabelled controls on the numbers');
+    await page.goto(`${server.url}/#/phones/${phoneId}/${encodeURIComponent(bobPhone.phoneNumber)}`);
+    await bubbles(bobPhone.phoneNumber).getByText('Hi from Bob').waitFor();
+    await page.getByRole('button', { name: 'Send test SMS' }).click();
+    await page.getByRole('button', { name: 'New message' }).click();
+    await page.getByRole('form', { name: 'New SMS' }).waitFor();
+    assert.deepEqual(await unnamed(), [], 'unlabelled controls on a number');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'New message' }).click();
+    await page.getByRole('form', { name: 'New SMS' }).waitFor({ state: 'detached' });
+    assert.ok(await page.evaluate('document.documentElement.scrollWidth <= 375'), 'no horizontal scrolling at 375 px');
+    await screenshot(page, 'phones-375px');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
   test('TOTP devices: the code shown is otpauth\'s and it ticks', async (t) => {
     if (missing.length) return t.skip(`phone API not served yet: ${missing.join(', ')}`);
     const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

@@ -28,7 +28,7 @@ export function PhoneView({ phoneId, otherNumber }: { phoneId: string; otherNumb
   return (
     <section aria-labelledby="phone-title">
       <p class="crumbs"><a href={href('phones')}>Phones</a> /</p>
-      <div class="view-head">
+      <div class="view-head phone-head">
         <div class="grow">
           <h1 id="phone-title"><span class="phone-number">{data.phoneNumber}</span></h1>
           <p class="sub">
