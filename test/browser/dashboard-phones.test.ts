@@ -78,7 +78,7 @@ describe('dashboard phones in a browser', { skip: browserSkip }, () => {
   test('SMS delivered through the API appear live in their threads, without a reload', async (t) => {
     if (missing.length || !phoneId) return t.skip('no number');
     // A mark on the page's window: a reload would lose it.
-    await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
+    await page.evaluate('window.sameDocument = true');
     const listed = page.locator('li.row', { hasText: 'Signup tests' });
     await page.locator(`li.row[data-id="${phoneId}"][data-unread="0"]`).waitFor();
     await alice.mailslurp.phoneController.testPhoneNumberSendSms({ phoneNumberId: phoneId, testPhoneNumberOptions: { message: 'Your code is 481516' } });
@@ -97,7 +97,7 @@ describe('dashboard phones in a browser', { skip: browserSkip }, () => {
     // the most recently active conversation comes first
     const order = await page.getByRole('list', { name: 'SMS threads' }).locator('li').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-thread')));
     assert.deepEqual(order, [bobPhone.phoneNumber, TEST_SENDER]);
-    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true);
+    assert.equal(await page.evaluate('window.sameDocument'), true);
   });
 
   test('a reply sent from the UI is delivered to the other number and recorded as sent', async (t) => {
@@ -202,8 +202,7 @@ describe('dashboard phones in a browser', { skip: browserSkip }, () => {
     assert.ok(Math.abs(left - expected) <= 2 || Math.abs(left - expected) >= 28, `${left} s left, the period ends in ${expected} s`);
     // it ticks: the text changes within a few seconds (a new second, or a new code at the period's end)
     const first = await shown.textContent();
-    await page.waitForFunction(([label, text]) => document.querySelector(`[aria-label="${label}"]`)?.textContent !== text,
-      ['Code of Bank login', first] as const, { timeout: 5000 });
+    await page.locator('[aria-label="Code of Bank login"]', { hasNotText: first ?? '' }).waitFor({ timeout: 5000 });
     await screenshot(page, 'phones-totp');
   });
 
@@ -228,8 +227,7 @@ describe('dashboard phones in a browser', { skip: browserSkip }, () => {
         const current = (await shown.textContent()) ?? '';
         codes.add(current);
         if (codes.size === 3) break;
-        await ahead.waitForFunction((before) => document.querySelector('[aria-label="Code of Fast device"] code')?.textContent !== before,
-          current, { timeout: 10_000 });
+        await ahead.locator('[aria-label="Code of Fast device"] code', { hasNotText: current }).waitFor({ timeout: 10_000 });
       }
       const last = [...codes].at(-1)!;
       const around = [-4000, 0, 4000].map((d) => reference.generate({ timestamp: Date.now() + d }));
