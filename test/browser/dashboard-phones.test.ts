@@ -237,11 +237,19 @@ describe('dashboard phones in a browser', { skip: browserSkip }, () => {
     }
   });
 
-  test('delete the number from the list: the API no longer has it', async (t) => {
+  test('delete a number from its view and another from the list: the API no longer has them', async (t) => {
     if (missing.length || !phoneId) return t.skip('no number');
-    await page.goto(`${server.url}/#/phones`);
-    await page.locator('li.row', { hasText: 'Signup tests' }).getByRole('button', { name: `Delete phone number ${number}` }).click();
-    await page.getByText('No phone numbers yet.').waitFor();
+    const other = await alice.mailslurp.phoneController.createPhoneNumber({ createPhoneNumberOptions: { phoneCountry: Country.CA, name: 'Canada' } });
+    await page.goto(`${server.url}/#/phones/${phoneId}`);
+    await page.getByRole('heading', { name: number }).waitFor();
+    await page.getByRole('button', { name: `Delete phone number ${number}` }).click();
+    await page.getByRole('heading', { name: 'Phones' }).waitFor();
+    await page.locator('li.row', { hasText: 'Canada' }).waitFor();
+    assert.equal(await page.locator('li.row', { hasText: 'Signup tests' }).count(), 0);
     assert.equal((await refusal(alice.mailslurp.phoneController.getPhoneNumber({ phoneNumberId: phoneId }))).status, 404);
+
+    await page.locator('li.row', { hasText: 'Canada' }).getByRole('button', { name: `Delete phone number ${other.phoneNumber}` }).click();
+    await page.getByText('No phone numbers yet.').waitFor();
+    assert.equal((await refusal(alice.mailslurp.phoneController.getPhoneNumber({ phoneNumberId: other.id }))).status, 404);
   });
 });

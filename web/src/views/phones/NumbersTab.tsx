@@ -1,16 +1,18 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api } from '../../api';
 import { useLiveEvents } from '../../live';
 import { PHONE_COUNTRIES, type PhoneNumber } from '../../phone-types';
 import { href } from '../../router';
 import type { Page } from '../../types';
-import { formatTime, relativeTime, useAsync } from '../../ui';
+import { formatTime, relativeTime, useAsync, useListKeys } from '../../ui';
 import { CreateToggle, DeleteButton, FormError, PagedRows, SelectField, useFormAction, usePaged } from '../automations/shared';
 
 /** The account's simulated phone numbers: create one in a country's configured range, delete, open. */
 export function NumbersTab() {
   const paged = usePaged<PhoneNumber>('/phone/numbers');
   const [creating, setCreating] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  useListKeys(container);
   const ids = paged.list.data?.content.map((p) => p.id) ?? [];
   const unread = useAsync(async () => Object.fromEntries(await Promise.all(ids.map(async (id) =>
     [id, (await api.get<Page<unknown>>(`/phone/numbers/${id}/sms`, { unreadOnly: true, size: 1 })).totalElements] as const))), [ids.join()]);
@@ -21,7 +23,7 @@ export function NumbersTab() {
     unread.set((u) => ({ ...u, [phoneId]: (u?.[phoneId] ?? 0) + 1 }));
   });
   return (
-    <div>
+    <div ref={container}>
       <p class="intro">Numbers of the simulated carrier: they never reach a real network. The SMS sent to them show up
         in their threads, grouped by the other number, the moment they arrive.</p>
       <CreateToggle label="New phone number" open={creating} onToggle={() => setCreating(!creating)} />

@@ -3,6 +3,7 @@ import { api } from '../../api';
 import type { PhoneNumber } from '../../phone-types';
 import { href, navigate } from '../../router';
 import { CopyButton, Empty, ErrorBox, Loading, useAction, useAsync } from '../../ui';
+import { DeleteButton } from '../automations/shared';
 import { SendSmsForm, TestSmsForm } from './SendForms';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
@@ -42,6 +43,7 @@ export function PhoneView({ phoneId, otherNumber }: { phoneId: string; otherNumb
           <button type="button" aria-expanded={form === 'test'} onClick={() => setForm(form === 'test' ? null : 'test')}>Send test SMS</button>
           <button type="button" class="primary" aria-expanded={form === 'send'} onClick={() => setForm(form === 'send' ? null : 'send')}>New message</button>
           {unread > 0 && <button type="button" disabled={action.busy} onClick={markAllRead}>Mark all read</button>}
+          <DeleteButton name={`phone number ${data.phoneNumber}`} path={`/phone/numbers/${phoneId}`} onDone={() => navigate('phones')} />
         </div>
       </div>
       {form === 'test' && <TestSmsForm phoneId={phoneId} onDone={() => setForm(null)} />}

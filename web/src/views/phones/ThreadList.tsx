@@ -1,11 +1,14 @@
+import { useRef } from 'preact/hooks';
 import { href } from '../../router';
-import { formatTime, relativeTime } from '../../ui';
+import { formatTime, relativeTime, useListKeys } from '../../ui';
 import type { Thread } from './threads';
 
 /** The number's conversations, the most recently active first, with their unread counts. */
 export function ThreadList({ phoneId, threads, current }: { phoneId: string; threads: Thread[]; current?: string }) {
+  const list = useRef<HTMLUListElement>(null);
+  useListKeys(list);
   return (
-    <ul class="rows thread-list" aria-label="SMS threads">
+    <ul ref={list} class="rows thread-list" aria-label="SMS threads">
       {threads.map((t) => (
         <li key={t.otherNumber} class={`row ${t.unread ? 'unread' : ''}`} data-thread={t.otherNumber}>
           <a class="row-main" href={href('phones', phoneId, t.otherNumber)} data-row aria-current={t.otherNumber === current ? 'page' : undefined}>
