@@ -7,6 +7,8 @@ import { messageOf, Toaster, toast } from '../ui';
 import { EmailView } from './EmailView';
 import { InboxList } from './InboxList';
 import { InboxView } from './InboxView';
+import { PhonesView } from './phones/PhonesView';
+import { PhoneView } from './phones/PhoneView';
 import { AutomationsView } from './automations/AutomationsView';
 import { SettingsView } from './SettingsView';
 import { SignIn } from './SignIn';
@@ -63,6 +65,7 @@ export function App() {
         </a>
         <nav aria-label="Main">
           <a href={href()}>Inboxes</a>
+          <a href={href('phones')}>Phones</a>
           <a href={href('webhooks')}>Webhooks</a>
           <a href={href('automations')}>Automations</a>
           <a href={href('settings')}>Settings</a>
@@ -90,6 +93,9 @@ function Routes() {
   }, [route.join('/')]);
   if (section === 'inboxes' && id) return <InboxView inboxId={id} tab={tab ?? 'emails'} />;
   if (section === 'emails' && id) return <EmailView emailId={id} mode={tab} />;
+  if (section === 'phones') {
+    return id && id !== 'totp' ? <PhoneView key={id} phoneId={id} otherNumber={tab} /> : <PhonesView tab={id ?? 'numbers'} />;
+  }
   if (section === 'webhooks') return <WebhooksView />;
   if (section === 'automations') return <AutomationsView tab={id} />;
   if (section === 'settings') return <SettingsView />;

@@ -74,15 +74,23 @@ function TickingCode({ deviceId, label }: { deviceId: string; label: string }) {
   const [code, setCode] = useState<{ code: string; expiresAt: string } | null>(null);
   const [now, setNow] = useState(Date.now());
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const expired = code === null || Date.parse(code.expiresAt) <= now;
   useEffect(() => {
     if (!expired) return;
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     api.get<{ code: string; expiresAt: string }>(`/mfa/totp/device/${deviceId}/code`)
-      .then((next) => { if (live) { setCode(next); setFailed(false); } })
+      .then((next) => {
+        if (!live) return;
+        setCode(next);
+        setFailed(false);
+        // A browser clock ahead of the server's gets the ending period's code again: ask once more a second later.
+        if (Date.parse(next.expiresAt) <= Date.now()) retry = setTimeout(() => setAttempt((a) => a + 1), 1000);
+      })
       .catch(() => { if (live) setFailed(true); });
-    return () => { live = false; };
-  }, [deviceId, expired]);
+    return () => { live = false; clearTimeout(retry); };
+  }, [deviceId, expired, attempt]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
