@@ -42,6 +42,9 @@ import { ContactService } from './modules/contacts/contacts.service.js';
 import { PhoneService } from './modules/phone/phone.service.js';
 import { SmsService } from './modules/sms/sms.service.js';
 import { SmsSendingService } from './modules/sms/sms-sending.service.js';
+import { PhoneInventoryService } from './modules/phone-inventory/phone-inventory.service.js';
+import { PhoneReleaseService } from './modules/phone-inventory/phone-releases.service.js';
+import { PhoneAccountService } from './modules/phone-inventory/phone-account.service.js';
 import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
@@ -132,6 +135,8 @@ export function createServices(deps: ServiceDeps): Services {
   automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
   const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
   ingest.plusAddresses = plusAddresses;
+  const phoneRanges = deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES);
+  const phoneReleases = new PhoneReleaseService(repos.phoneReleases, repos.phoneNumbers, deps.clock);
   const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
     deps.bus, deps.clock, deps.requireConsent);
   sending.guards.push(consent.guard);
@@ -147,7 +152,10 @@ export function createServices(deps: ServiceDeps): Services {
     automationHandlers,
     automationWake,
     contacts,
-    phones: new PhoneService(repos.phoneNumbers, deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES), deps.clock),
+    phones: new PhoneService(repos.phoneNumbers, phoneRanges, deps.clock, phoneReleases),
+    phoneInventory: new PhoneInventoryService(repos.phoneNumbers, repos.phoneInventory, repos.provisioningJobs, repos.users, phoneRanges, deps.clock),
+    phoneReleases,
+    phoneAccounts: new PhoneAccountService(repos.phoneAccounts, deps.clock),
     sms,
     smsSending: new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock),
     tracking,

@@ -33,6 +33,7 @@ import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { phoneOperations } from './phone/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
+import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
 import { forwarderOperations } from './forwarder/operations/index.js';
@@ -65,6 +66,7 @@ import { mfaModelSchemas } from './mfa/mfa.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { phoneModelSchemas } from './phone/phone.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
+import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
 import { sentSmsModelSchemas } from './sms/sent-sms.schemas.js';
 import { aliasModelSchemas } from './alias/alias.schemas.js';
 import { rulesetModelSchemas } from './ruleset/ruleset.schemas.js';
@@ -97,6 +99,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...templateOperations,
   ...contactOperations,
   ...phoneOperations,
+  ...phoneInventoryOperations,
   ...smsOperations,
   ...aliasOperations,
   ...rulesetOperations,
@@ -117,6 +120,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
   ...aliasModelSchemas,
+  ...phoneInventoryModelSchemas,
   ...rulesetModelSchemas,
   ...mfaModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,

@@ -32,6 +32,9 @@ import type { ContactService } from './contacts/contacts.service.js';
 import type { PhoneService } from './phone/phone.service.js';
 import type { SmsService } from './sms/sms.service.js';
 import type { SmsSendingService } from './sms/sms-sending.service.js';
+import type { PhoneInventoryService } from './phone-inventory/phone-inventory.service.js';
+import type { PhoneReleaseService } from './phone-inventory/phone-releases.service.js';
+import type { PhoneAccountService } from './phone-inventory/phone-account.service.js';
 import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { ForwarderService } from './forwarder/forwarder.service.js';
@@ -82,6 +85,12 @@ export interface Services {
   contacts: ContactService;
   /** phone numbers of the simulated carrier */
   phones: PhoneService;
+  /** the simulated carrier's inventory: plans, availability, provisioning, summary, CSV, line types */
+  phoneInventory: PhoneInventoryService;
+  /** releases of numbers (deletePhoneNumber records them) and their reassignment */
+  phoneReleases: PhoneReleaseService;
+  /** the account's SMS consent flag and emergency addresses */
+  phoneAccounts: PhoneAccountService;
   /** SMS received by those numbers */
   sms: SmsService;
   /** SMS sent from those numbers */

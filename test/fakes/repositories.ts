@@ -4,6 +4,7 @@
  * NotFakedError naming the method the moment anything calls them.
  */
 import type {
+  PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, SmsRepository, SentSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
@@ -84,6 +85,10 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phoneNumbers: notFakedRepository<PhoneNumberRepository>('phoneNumbers'),
     sms: notFakedRepository<SmsRepository>('sms'),
     sentSms: notFakedRepository<SentSmsRepository>('sentSms'),
+    phoneReleases: notFakedRepository<PhoneNumberReleaseRepository>('phoneReleases'),
+    provisioningJobs: notFakedRepository<ProvisioningJobRepository>('provisioningJobs'),
+    phoneInventory: notFakedRepository<PhoneInventoryRepository>('phoneInventory'),
+    phoneAccounts: notFakedRepository<PhoneAccountRepository>('phoneAccounts'),
   };
 }
 

@@ -106,6 +106,12 @@ interface Ctx {
   aSentSms: { id: string };
   aSentSmsNow(): Promise<unknown>;
   aSentSmsMade: unknown;
+  /** A's inventory (src/modules/phone-inventory): a provisioning job, the release of the number it made, an emergency address, consent given */
+  aJob: { id: string };
+  aRelease: { id: string };
+  aEmergencyAddress: { id: string };
+  aInventoryNow(): Promise<unknown>;
+  aInventoryMade: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -142,6 +148,9 @@ const A_PHONE_DESCRIPTION = 'alpha-phone-description';
 const A_PHONE_TAG = 'alpha-phone-tag';
 const A_SMS_BODY = 'alpha-sms-body 123456';
 const A_SENT_SMS_BODY = 'alpha-sent-sms-body 654321';
+// A's inventory (src/modules/phone-inventory): the name of A's released number, A's emergency address
+const A_RELEASED_NAME = 'alpha-released-name';
+const A_ADDRESS = { customerName: 'alpha-customer-name', address1: 'alpha-address-line', city: 'alpha-city', region: 'alpha-region', postalCode: '62701', isoCountryCode: 'US' };
 
 const enc = encodeURIComponent;
 
@@ -448,6 +457,98 @@ const SENT_SMS_CASES: Record<string, IsolationCase> = {
   },
   getSentSmsMessage: (c) => expectSentSmsNotFound(c, 'GET', (id) => `/sms/sent/${id}`),
   deleteSentSmsMessage: (c) => expectSentSmsNotFound(c, 'DELETE', (id) => `/sms/sent/${id}`),
+};
+
+async function inventoryUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aInventoryNow(), c.aInventoryMade, "A's releases, job, emergency address and consent are unchanged");
+}
+
+/** PhoneController's inventory (src/modules/phone-inventory): listed by operationId, like PHONE_CASES. */
+const INVENTORY_CASES: Record<string, IsolationCase> = {
+  async getPhonePlans(c) {
+    const reply = await c.asB('GET', '/phone/plans');
+    expectStatus(reply, 200, 'getPhonePlans');
+    assert.ok((reply.json as Array<{ userId: string }>).every((p) => p.userId === c.b.userId), "B's plans are B's");
+  },
+  async getPhonePlansAvailability(c) {
+    expectStatus(await c.asB('GET', '/phone/plans/availability'), 200, 'getPhonePlansAvailability');
+  },
+  async getPhoneProvisioningCapabilities(c) {
+    expectStatus(await c.asB('GET', '/phone/provisioning/capabilities?phoneCountry=US'), 200, 'getPhoneProvisioningCapabilities');
+  },
+  async searchAvailablePhoneNumbers(c) {
+    const reply = await c.asB('POST', '/phone/provisioning/search', { phoneCountry: 'US', limit: 500 });
+    expectStatus(reply, 200, 'searchAvailablePhoneNumbers');
+    assert.ok(reply.json.count > 0, 'B finds free numbers, never A\'s (the secrets check)');
+  },
+  async createPhoneProvisioningJob(c) {
+    const reply = await c.asB('POST', '/phone/provisioning/jobs', { phoneCountry: 'US', items: [{ phoneNumber: c.aPhone.phoneNumber }] });
+    expectStatus(reply, 200, "createPhoneProvisioningJob of A's number");
+    assert.deepEqual([reply.json.status, reply.json.items[0].status, reply.json.userId], ['FAILED', 'UNAVAILABLE', c.b.userId]);
+    await phoneUnchanged(c);
+  },
+  getPhoneProvisioningJob: (c) => expectIdNotFound(c, c.aJob.id, 'GET', (id) => `/phone/provisioning/jobs/${id}`),
+  async getAllPhoneNumberReleases(c) {
+    const reply = await c.asB('GET', '/phone/releases?size=100');
+    expectStatus(reply, 200, 'getAllPhoneNumberReleases');
+    assert.ok((reply.json.content as Array<{ userId: string }>).every((r) => r.userId === c.b.userId), "B's releases are B's");
+  },
+  getPhoneNumberRelease: (c) => expectIdNotFound(c, c.aRelease.id, 'GET', (id) => `/phone/releases/${id}`),
+  async reassignPhoneNumberRelease(c) {
+    await expectIdNotFound(c, c.aRelease.id, 'GET', (id) => `/phone/releases/${id}/reassign`);
+    await inventoryUnchanged(c);
+  },
+  async getPhoneSummary(c) {
+    const reply = await c.asB('GET', '/phone/summary');
+    expectStatus(reply, 200, 'getPhoneSummary');
+    const own = (await c.asB('GET', '/phone/numbers')).json.totalElements;
+    assert.equal(reply.json.totalPhones, own, "B's summary counts B's numbers only");
+  },
+  async exportPhoneNumbersCsv(c) {
+    const reply = await c.asB('GET', '/phone/numbers/csv');
+    expectStatus(reply, 200, 'exportPhoneNumbersCsv');
+    const own = (await c.asB('GET', '/phone/numbers')).json.totalElements;
+    assert.equal(reply.text.split('\r\n').filter(Boolean).length, own + 1, "a header and B's numbers only");
+  },
+  async getPhoneNumberLineTypeIntelligence(c) {
+    const reply = await c.asB('POST', '/phone/validate/line-type-intelligence', { phoneNumber: c.aPhone.phoneNumber });
+    expectStatus(reply, 200, "getPhoneNumberLineTypeIntelligence of A's number");
+    assert.equal(reply.json.mailslurpPhoneNumber, true, 'in the ranges, as any number of them, held or free');
+  },
+  async getConsentStatus(c) {
+    const reply = await c.asB('GET', '/phone/consent');
+    expectStatus(reply, 200, 'getConsentStatus');
+    assert.equal(reply.json.consented, false, "A's consent is not B's");
+  },
+  async setConsentStatus(c) {
+    expectStatus(await c.asB('POST', '/phone/consent?agree=true'), 200, 'setConsentStatus');
+    expectStatus(await c.asB('POST', '/phone/consent?agree=false'), 200, 'setConsentStatus');
+    await inventoryUnchanged(c);
+  },
+  async createEmergencyAddress(c) {
+    const own = await c.asB('POST', '/phone/emergency-addresses', { ...A_ADDRESS, customerName: 'b-customer', address1: 'b-line' });
+    expectStatus(own, 200, 'createEmergencyAddress');
+    assert.equal(own.json.userId, c.b.userId);
+    expectStatus(await c.asB('DELETE', `/phone/emergency-addresses/${own.json.id}`), 200, "deleting B's emergency address");
+    await inventoryUnchanged(c);
+  },
+  async getEmergencyAddresses(c) {
+    const reply = await c.asB('GET', '/phone/emergency-addresses');
+    expectStatus(reply, 200, 'getEmergencyAddresses');
+    assert.deepEqual(reply.json, [], "B sees none of A's emergency addresses");
+  },
+  getEmergencyAddress: (c) => expectIdNotFound(c, c.aEmergencyAddress.id, 'GET', (id) => `/phone/emergency-addresses/${id}`),
+  async deleteEmergencyAddress(c) {
+    await expectIdNotFound(c, c.aEmergencyAddress.id, 'DELETE', (id) => `/phone/emergency-addresses/${id}`);
+    await inventoryUnchanged(c);
+  },
+  async getPhoneSmsPrepaidCredits(c) {
+    const reply = await c.asB('GET', '/phone/sms-prepaid-credits');
+    expectStatus(reply, 200, 'getPhoneSmsPrepaidCredits');
+    assert.deepEqual(reply.json, { count: 0, totalRemainingCredits: 0, items: [] });
+  },
+  // the carrier sells no credits: A has none either, so any id reads as missing
+  getPhoneSmsPrepaidCredit: (c) => expectIdNotFound(c, randomUUID(), 'GET', (id) => `/phone/sms-prepaid-credits/${id}`),
 };
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
@@ -1104,6 +1205,7 @@ const ALIAS_CASES: Record<string, IsolationCase> = {
   },
 };
 Object.assign(ISOLATION_CASES, ALIAS_CASES);
+Object.assign(ISOLATION_CASES, INVENTORY_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
@@ -1300,6 +1402,25 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const aSentSmsMade = await a.mailslurp.smsController.replyToSmsMessage({ smsId: aSmsListed.id, smsReplyOptions: { body: A_SENT_SMS_BODY } });
     const aSentSmsNow = async () => (await jsonOf(await a.fetch(`/sms/sent/${aSentSmsMade.id}`))).json;
     const aSentSmsJson = await aSentSmsNow();
+    // A's inventory: a job that takes one GB number, whose deletion is A's release (A's numbers end as they were)
+    const aJob = await a.mailslurp.phoneController.createPhoneProvisioningJob({
+      createPhoneProvisioningJobOptions: { phoneCountry: 'GB' as never, items: [{ phoneNumber: '+447700900999' }] },
+    });
+    assert.equal(aJob.status, 'COMPLETED');
+    await a.mailslurp.phoneController.updatePhoneNumber({ phoneNumberId: aJob.items[0]!.phoneNumberId!, updatePhoneNumberOptions: { name: A_RELEASED_NAME } });
+    await a.mailslurp.phoneController.deletePhoneNumber({ phoneNumberId: aJob.items[0]!.phoneNumberId! });
+    const aRelease = (await a.mailslurp.phoneController.getAllPhoneNumberReleases({})).content![0]!;
+    const aEmergencyAddress = await a.mailslurp.phoneController.createEmergencyAddress({ createEmergencyAddressOptions: A_ADDRESS as never });
+    await a.mailslurp.phoneController.setConsentStatus({ agree: true });
+    const aPlanIds = (await a.mailslurp.phoneController.getPhonePlans()).map((p) => p.id);
+    const aInventoryNow = async () => ({
+      job: (await jsonOf(await a.fetch(`/phone/provisioning/jobs/${aJob.id}`))).json,
+      releases: (await jsonOf(await a.fetch('/phone/releases?size=100'))).json,
+      address: (await jsonOf(await a.fetch(`/phone/emergency-addresses/${aEmergencyAddress.id}`))).json,
+      addresses: (await jsonOf(await a.fetch('/phone/emergency-addresses'))).json,
+      consent: (await jsonOf(await a.fetch('/phone/consent'))).json,
+    });
+    const aInventoryJson = await aInventoryNow();
     const aTemplate = (await jsonOf(await a.fetch('/templates', {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
@@ -1350,6 +1471,8 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aRuleset.id, aAccountRuleset.id, A_RULESET_TARGET, A_ACCOUNT_RULESET_TARGET,
       aScheduledJob.id, aPlusAddress.id, aConsentId,
       aTotpDevice.id, A_TOTP.name, A_TOTP.issuer, A_TOTP.username, A_TOTP.base32SecretKey,
+      aJob.id, aJob.items[0]!.id, aJob.items[0]!.phoneNumberId!, aRelease.id, A_RELEASED_NAME, aEmergencyAddress.id, aEmergencyAddress.sid,
+      aEmergencyAddress.accountSid, A_ADDRESS.customerName, A_ADDRESS.address1, A_ADDRESS.city, A_ADDRESS.region, ...aPlanIds,
       aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY, aSentSmsMade.id, A_SENT_SMS_BODY,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
@@ -1424,6 +1547,11 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aSentSms: { id: aSentSmsMade.id },
       aSentSmsNow,
       aSentSmsMade: aSentSmsJson,
+      aJob: { id: aJob.id },
+      aRelease: { id: aRelease.id },
+      aEmergencyAddress: { id: aEmergencyAddress.id },
+      aInventoryNow,
+      aInventoryMade: aInventoryJson,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
@@ -1437,7 +1565,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES)))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES || op.operationId in INVENTORY_CASES)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');

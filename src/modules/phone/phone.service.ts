@@ -20,6 +20,16 @@ export interface PhoneQuery extends Omit<PhoneNumberFilter, 'none'> {
   carrierFilters?: boolean;
 }
 
+/**
+ * Who deletes numbers when releases are recorded (modules/phone-inventory's PhoneReleaseService):
+ * it deletes the number and records its release at once, and throws a 404 for a number the
+ * caller does not have.
+ */
+export interface PhoneReleaser {
+  release(tenantId: string, phoneId: string): Promise<unknown>;
+  releaseAll(tenantId: string): Promise<number>;
+}
+
 /** Candidates looked up at once while allocating: one query per chunk. */
 const ALLOCATION_CHUNK = 200;
 
@@ -32,6 +42,8 @@ export class PhoneService {
     private readonly phones: PhoneNumberRepository,
     private readonly ranges: readonly PhoneRange[],
     private readonly clock: Clock,
+    /** records each deletion as a release; without it numbers are deleted without a trace */
+    private readonly releaser?: PhoneReleaser,
   ) {}
 
   async create(tenantId: string, input: CreatePhoneInput): Promise<PhoneNumberRecord> {
@@ -120,11 +132,13 @@ export class PhoneService {
   }
 
   async delete(tenantId: string, id: string): Promise<void> {
-    if (!(await this.phones.delete(tenantId, id))) throw notFound(`No phone number ${id}`);
+    if (this.releaser) await this.releaser.release(tenantId, id);
+    else if (!(await this.phones.delete(tenantId, id))) throw notFound(`No phone number ${id}`);
   }
 
   async deleteAll(tenantId: string): Promise<void> {
-    await this.phones.deleteAll(tenantId);
+    if (this.releaser) await this.releaser.releaseAll(tenantId);
+    else await this.phones.deleteAll(tenantId);
   }
 
   private async change(tenantId: string, id: string, change: Omit<Parameters<PhoneNumberRepository['update']>[2], 'updatedAt'>): Promise<PhoneNumberRecord> {

@@ -7,7 +7,7 @@ import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 /** Numbers per IN (...) list: far below either dialect's bound-parameter limit. */
 const NUMBERS_PER_STATEMENT = 500;
 
-const toPhone = (row: Selectable<PhoneNumbersTable>): PhoneNumberRecord => ({
+export const toPhone = (row: Selectable<PhoneNumbersTable>): PhoneNumberRecord => ({
   id: row.id,
   tenantId: row.tenant_id,
   phoneNumber: row.phone_number,
