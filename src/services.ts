@@ -42,6 +42,8 @@ import { ContactService } from './modules/contacts/contacts.service.js';
 import { PhoneService } from './modules/phone/phone.service.js';
 import { SmsService } from './modules/sms/sms.service.js';
 import { SmsSendingService } from './modules/sms/sms-sending.service.js';
+import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
+import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
 import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
@@ -150,6 +152,8 @@ export function createServices(deps: ServiceDeps): Services {
     phones: new PhoneService(repos.phoneNumbers, deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES), deps.clock),
     sms,
     smsSending: new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock),
+    phonePools: new PhonePoolService(repos.phonePools, deps.bus, deps.clock),
+    phoneThreads: new PhoneThreadService(repos.phoneThreads, repos.phoneNumbers),
     tracking,
     templates,
     imap,

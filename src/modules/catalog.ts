@@ -32,6 +32,7 @@ import { templateOperations } from './template/operations/index.js';
 import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { phoneOperations } from './phone/operations/index.js';
+import { phonePoolOperations } from './phone-pool/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
@@ -64,6 +65,7 @@ import { templateModelSchemas } from './template/template.schemas.js';
 import { mfaModelSchemas } from './mfa/mfa.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { phoneModelSchemas } from './phone/phone.schemas.js';
+import { phonePoolModelSchemas } from './phone-pool/phone-pool.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { sentSmsModelSchemas } from './sms/sent-sms.schemas.js';
 import { aliasModelSchemas } from './alias/alias.schemas.js';
@@ -97,6 +99,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...templateOperations,
   ...contactOperations,
   ...phoneOperations,
+  ...phonePoolOperations,
   ...smsOperations,
   ...aliasOperations,
   ...rulesetOperations,
@@ -115,7 +118,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
-  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
   ...aliasModelSchemas,
   ...rulesetModelSchemas,
   ...mfaModelSchemas,
