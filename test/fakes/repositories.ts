@@ -4,7 +4,7 @@
  * NotFakedError naming the method the moment anything calls them.
  */
 import type {
-  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhonePoolRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
@@ -27,6 +27,7 @@ import { FakeForwarderRepository } from './forwarder-repository.js';
 import { FakeReplierRepository } from './replier-repository.js';
 import { FakeOptInIdentityRepository } from './opt-in-identity-repository.js';
 import { FakePlusAddressRepository } from './plus-address-repository.js';
+import { FakePhonePoolRepository } from './phone-pool-repository.js';
 
 export interface FakeRepositories extends Repositories {
   aliases: FakeAliasRepository;
@@ -48,6 +49,7 @@ export interface FakeRepositories extends Repositories {
   repliers: FakeReplierRepository;
   optInIdentities: FakeOptInIdentityRepository;
   plusAddresses: FakePlusAddressRepository;
+  phonePools: FakePhonePoolRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -84,7 +86,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phoneNumbers: notFakedRepository<PhoneNumberRepository>('phoneNumbers'),
     sms: notFakedRepository<SmsRepository>('sms'),
     sentSms: notFakedRepository<SentSmsRepository>('sentSms'),
-    phonePools: notFakedRepository<PhonePoolRepository>('phonePools'),
+    phonePools: new FakePhonePoolRepository(),
     phoneThreads: notFakedRepository<PhoneThreadRepository>('phoneThreads'),
   };
 }
