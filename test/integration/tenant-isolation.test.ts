@@ -106,6 +106,11 @@ interface Ctx {
   aSentSms: { id: string };
   aSentSmsNow(): Promise<unknown>;
   aSentSmsMade: unknown;
+  /** A's phone pool (holding aPhone) and its active lease, and A's pools and SMS threads as A saw them made and sees them now */
+  aPool: { id: string };
+  aLease: { id: string };
+  aPoolsNow(): Promise<unknown>;
+  aPoolsMade: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -142,6 +147,11 @@ const A_PHONE_DESCRIPTION = 'alpha-phone-description';
 const A_PHONE_TAG = 'alpha-phone-tag';
 const A_SMS_BODY = 'alpha-sms-body 123456';
 const A_SENT_SMS_BODY = 'alpha-sent-sms-body 654321';
+// A's phone pool and lease (src/modules/phone-pool); A's SMS above come from this sender, so A has a thread with it
+const A_POOL_NAME = 'alpha-pool-name';
+const A_POOL_DESCRIPTION = 'alpha-pool-description';
+const A_LEASE_OWNER = 'alpha-lease-owner';
+const CARRIER_TEST_SENDER = '+12125550100';
 
 const enc = encodeURIComponent;
 
@@ -448,6 +458,106 @@ const SENT_SMS_CASES: Record<string, IsolationCase> = {
   },
   getSentSmsMessage: (c) => expectSentSmsNotFound(c, 'GET', (id) => `/sms/sent/${id}`),
   deleteSentSmsMessage: (c) => expectSentSmsNotFound(c, 'DELETE', (id) => `/sms/sent/${id}`),
+};
+
+async function poolsUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aPoolsNow(), c.aPoolsMade, "A's phone pools, lease and SMS threads are unchanged");
+}
+
+/** B's request naming A's pool answers exactly as for one that does not exist, and changes nothing. */
+async function expectPoolNotFound(c: Ctx, method: string, pathFor: (id: string) => string, body?: unknown): Promise<void> {
+  await expectIdNotFound(c, c.aPool.id, method, pathFor, () => body);
+  await poolsUnchanged(c);
+}
+
+/** B's own phone pool and a number of B's (not in it), made for one case and removed by it. */
+async function withOwnPool(c: Ctx, run: (poolId: string, phoneId: string) => Promise<void>): Promise<void> {
+  const phone = await c.asB('POST', '/phone', { phoneCountry: 'US' });
+  expectStatus(phone, 200, "creating B's number");
+  const pool = await c.asB('POST', '/phone/pools', { name: 'b-pool' });
+  expectStatus(pool, 200, "creating B's pool");
+  try {
+    await run(pool.json.id, phone.json.id);
+  } finally {
+    expectStatus(await c.asB('DELETE', `/phone/pools/${pool.json.id}`), 204, "deleting B's pool");
+    expectStatus(await c.asB('DELETE', `/phone/numbers/${phone.json.id}`), 204, "deleting B's number");
+  }
+  await poolsUnchanged(c);
+}
+
+/** Phone pools and SMS threads (src/modules/phone-pool, PhoneController): listed by operationId, like PHONE_CASES. */
+const POOL_CASES: Record<string, IsolationCase> = {
+  async createPhonePool(c) {
+    const own = await c.asB('POST', '/phone/pools', { name: A_POOL_NAME });
+    expectStatus(own, 200, "createPhonePool with A's pool's name: names are per user");
+    assert.notEqual(own.json.id, c.aPool.id);
+    assert.deepEqual([own.json.userId, own.json.memberCount, own.json.members], [c.b.userId, 0, []]);
+    expectStatus(await c.asB('DELETE', `/phone/pools/${own.json.id}`), 204, "deleting B's pool");
+    await poolsUnchanged(c);
+  },
+  async getPhonePools(c) {
+    const reply = await c.asB('GET', '/phone/pools');
+    expectStatus(reply, 200, 'getPhonePools');
+    assert.deepEqual(reply.json, [], 'B has no pools and sees none of A');
+    await withOwnPool(c, async (poolId) => {
+      const listed = await c.asB('GET', '/phone/pools');
+      assert.deepEqual((listed.json as Array<{ id: string }>).map((p) => p.id), [poolId]);
+    });
+  },
+  getPhonePool: (c) => expectPoolNotFound(c, 'GET', (id) => `/phone/pools/${id}`),
+  async getPhonePoolByName(c) {
+    expectStatus(await c.asB('GET', `/phone/pools/by-name?name=${enc(A_POOL_NAME)}`), 404, "getPhonePoolByName with A's name");
+    await poolsUnchanged(c);
+  },
+  async getOrCreatePhonePool(c) {
+    const own = await c.asB('POST', '/phone/pools/get-or-create', { name: A_POOL_NAME, description: 'b' });
+    expectStatus(own, 200, "getOrCreatePhonePool with A's name");
+    assert.notEqual(own.json.id, c.aPool.id, "B gets a pool of its own, not A's");
+    assert.deepEqual([own.json.userId, own.json.description, own.json.members], [c.b.userId, 'b', []]);
+    expectStatus(await c.asB('DELETE', `/phone/pools/${own.json.id}`), 204, "deleting B's pool");
+    await poolsUnchanged(c);
+  },
+  updatePhonePool: (c) => expectPoolNotFound(c, 'PUT', (id) => `/phone/pools/${id}`, { name: 'taken over', description: null }),
+  deletePhonePool: (c) => expectPoolNotFound(c, 'DELETE', (id) => `/phone/pools/${id}`),
+  async addPhoneNumbersToPhonePool(c) {
+    await withOwnPool(c, async (poolId, phoneId) => {
+      await expectPoolNotFound(c, 'POST', (id) => `/phone/pools/${id}/numbers`, { phoneNumberIds: [phoneId] });
+      // A's number into B's pool
+      await expectIdNotFound(c, c.aPhone.id, 'POST', () => `/phone/pools/${poolId}/numbers`, (id) => ({ phoneNumberIds: [id] }));
+    });
+  },
+  async addAllPhoneNumbersToPhonePool(c) {
+    await withOwnPool(c, async (poolId, phoneId) => {
+      await expectPoolNotFound(c, 'POST', (id) => `/phone/pools/${id}/numbers/add-all`);
+      const own = await c.asB('POST', `/phone/pools/${poolId}/numbers/add-all`);
+      expectStatus(own, 200, "addAllPhoneNumbersToPhonePool of B's pool");
+      assert.deepEqual((own.json.members as Array<{ phoneNumberId: string }>).map((m) => m.phoneNumberId), [phoneId], "only B's numbers");
+    });
+  },
+  async removePhoneNumberFromPhonePool(c) {
+    await expectPoolNotFound(c, 'DELETE', (id) => `/phone/pools/${id}/numbers/${c.aPhone.id}`);
+    await withOwnPool(c, async (poolId) => {
+      await expectIdNotFound(c, c.aPhone.id, 'DELETE', (id) => `/phone/pools/${poolId}/numbers/${id}`);
+    });
+  },
+  acquirePhonePoolLease: (c) => expectPoolNotFound(c, 'POST', (id) => `/phone/pools/${id}/leases`, { leaseOwner: 'b' }),
+  async releasePhonePoolLease(c) {
+    await expectPoolNotFound(c, 'DELETE', (id) => `/phone/pools/${id}/leases/${c.aLease.id}`);
+    await withOwnPool(c, async (poolId) => {
+      await expectIdNotFound(c, c.aLease.id, 'DELETE', (id) => `/phone/pools/${poolId}/leases/${id}`);
+    });
+  },
+  async getAllPhoneMessageThreads(c) {
+    const reply = await c.asB('GET', '/phone/numbers/message-threads');
+    expectStatus(reply, 200, 'getAllPhoneMessageThreads');
+    assert.deepEqual([reply.json.content, reply.json.totalElements], [[], 0], 'B has no threads and sees none of A');
+  },
+  getPhoneMessageThreads: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/message-threads`),
+  getPhoneMessageThreadItems: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/message-threads/${enc(CARRIER_TEST_SENDER)}`),
+  async deletePhoneMessageThreadItems(c) {
+    await expectPhoneNotFound(c, 'DELETE', (id) => `/phone/numbers/${id}/message-threads/${enc(CARRIER_TEST_SENDER)}`);
+    await poolsUnchanged(c);
+  },
 };
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
@@ -1107,6 +1217,7 @@ Object.assign(ISOLATION_CASES, ALIAS_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
+Object.assign(ISOLATION_CASES, POOL_CASES);
 const B_RULESET = { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: 'b-ruleset@b.example' };
 
 /** Runs `check` while B has one ruleset of its own (on its own inbox), then checks A's are unchanged. */
@@ -1300,6 +1411,20 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const aSentSmsMade = await a.mailslurp.smsController.replyToSmsMessage({ smsId: aSmsListed.id, smsReplyOptions: { body: A_SENT_SMS_BODY } });
     const aSentSmsNow = async () => (await jsonOf(await a.fetch(`/sms/sent/${aSentSmsMade.id}`))).json;
     const aSentSmsJson = await aSentSmsNow();
+    const aPool = await a.mailslurp.phoneController.createPhonePool({ createPhonePoolOptions: { name: A_POOL_NAME, description: A_POOL_DESCRIPTION } });
+    await a.mailslurp.phoneController.addPhoneNumbersToPhonePool({ poolId: aPool.id, addPhonePoolNumbersOptions: { phoneNumberIds: [aPhoneMade.id] } });
+    // a week: the longest lease, so it is still active when the last case runs
+    const aLease = await a.mailslurp.phoneController.acquirePhonePoolLease({
+      poolId: aPool.id, acquirePhonePoolLeaseOptions: { leaseOwner: A_LEASE_OWNER, leaseDurationMillis: 7 * 24 * 3600 * 1000 },
+    });
+    const aPoolsNow = async () => ({
+      pools: (await jsonOf(await a.fetch('/phone/pools'))).json,
+      pool: (await jsonOf(await a.fetch(`/phone/pools/${aPool.id}`))).json,
+      threads: (await jsonOf(await a.fetch('/phone/numbers/message-threads'))).json,
+      items: (await jsonOf(await a.fetch(`/phone/numbers/${aPhoneMade.id}/message-threads/${enc(CARRIER_TEST_SENDER)}`))).json,
+    });
+    const aPoolsJson = await aPoolsNow();
+    assert.equal((aPoolsJson.items as { totalElements: number }).totalElements, 2, "A's thread with the carrier's test sender: its SMS and A's reply");
     const aTemplate = (await jsonOf(await a.fetch('/templates', {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
@@ -1351,6 +1476,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aScheduledJob.id, aPlusAddress.id, aConsentId,
       aTotpDevice.id, A_TOTP.name, A_TOTP.issuer, A_TOTP.username, A_TOTP.base32SecretKey,
       aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY, aSentSmsMade.id, A_SENT_SMS_BODY,
+      aPool.id, aLease.id, A_POOL_NAME, A_POOL_DESCRIPTION, A_LEASE_OWNER,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
@@ -1424,6 +1550,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aSentSms: { id: aSentSmsMade.id },
       aSentSmsNow,
       aSentSmsMade: aSentSmsJson,
+      aPool: { id: aPool.id },
+      aLease: { id: aLease.id },
+      aPoolsNow,
+      aPoolsMade: aPoolsJson,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
@@ -1437,7 +1567,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES)))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES || op.operationId in POOL_CASES)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');
