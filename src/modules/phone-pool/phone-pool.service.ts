@@ -148,6 +148,8 @@ export class PhonePoolService {
         () => attempt(), { signal: input.signal });
       if (found) return found;
     }
+    // the pool may have been deleted while the request was held
+    await this.pool(tenantId, pool.id);
     const members = await this.pools.members(tenantId, pool.id, this.clock.now());
     if (members.length === 0) throw conflict(`Phone pool ${pool.name} has no numbers to lease; add some with addPhoneNumbersToPhonePool`);
     const ends = members.map((m) => m.lease?.expiresAt.getTime() ?? Infinity);
