@@ -1,8 +1,13 @@
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { CreatePhoneNumberOptionsPhoneCountryEnum as Country, type PhoneNumberDto, type PhonePoolLeaseDto } from 'mailslurp-client';
 import { ManualClock } from '../../src/core/clock.js';
+import { loadConfig } from '../../src/config/config.js';
+import { startServer, type RunningServer } from '../../src/main.js';
+import { openStore } from '../../src/storage/kysely/database.js';
+import type { Store } from '../../src/storage/ports.js';
+import { EPHEMERAL_PORTS, postgresUrl } from '../helpers/databases.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { refusal } from '../helpers/client-errors.js';
 import { waitersRegistered } from '../helpers/waiters.js';
@@ -154,6 +159,7 @@ describeEachDialect('phone pools with leases, and SMS threads', (dialect) => {
     // held and nothing freed: 409 at the timeout
     const timedOut = await refusal(phone.acquirePhonePoolLease({ poolId: pool.id, acquirePhonePoolLeaseOptions: { acquireTimeoutMillis: 200 } }));
     assert.equal(timedOut.status, 409);
+    assert.match(timedOut.message, /none was freed within 200 ms/);
 
     // bounds
     for (const options of [{ leaseDurationMillis: 0 }, { leaseDurationMillis: 8 * 24 * 60 * MINUTE }, { acquireTimeoutMillis: -1 }]) {
@@ -276,5 +282,56 @@ describeEachDialect('phone pools with leases, and SMS threads', (dialect) => {
     assert.equal((await refusal(aliceApi.phoneController.getPhoneMessageThreads({ phoneNumberId: b.id }))).status, 404);
     assert.equal((await refusal(aliceApi.phoneController.getPhoneMessageThreadItems({ phoneNumberId: b.id, otherNumber: a.phoneNumber }))).status, 404);
     assert.equal((await refusal(aliceApi.phoneController.deletePhoneMessageThreadItems({ phoneNumberId: b.id, otherNumber: a.phoneNumber }))).status, 404);
+  });
+});
+
+/** Two nodes on one PostgreSQL database: acquires on both never share a number, and a release on one wakes a held acquire on the other. */
+describe('phone pool leases across two nodes', { skip: postgresUrl() ? false : 'PIGEONHOLE_TEST_DATABASE_URL is not set' }, () => {
+  let nodeA: TestServer;
+  let storeB: Store;
+  let nodeB: RunningServer;
+  let tenant: Tenant;
+  before(async () => {
+    nodeA = await startTestServer('postgres');
+    storeB = await openStore({ databaseUrl: nodeA.db.databaseUrl, searchPath: nodeA.db.searchPath });
+    nodeB = await startServer(loadConfig({
+      ...EPHEMERAL_PORTS, PIGEONHOLE_DATA_DIR: nodeA.db.dataDir, PIGEONHOLE_API_KEY: nodeA.adminKey, PIGEONHOLE_LOG_LEVEL: 'silent',
+    }), { store: storeB });
+    tenant = await nodeA.createTenant();
+  });
+  after(async () => {
+    await nodeB?.close();
+    await storeB?.close();
+    await nodeA?.close();
+  });
+
+  test('concurrent acquires on both nodes, and a held acquire on node B woken by a release on node A', async () => {
+    const phone = tenant.mailslurp.phoneController;
+    const numbers: PhoneNumberDto[] = [];
+    for (let i = 0; i < 4; i++) numbers.push(await phone.createPhoneNumber({ createPhoneNumberOptions: { phoneCountry: Country.US } }));
+    const pool = await phone.createPhonePool({ createPhonePoolOptions: { name: 'two-nodes' } });
+    await phone.addAllPhoneNumbersToPhonePool({ poolId: pool.id });
+    const onB = (body: unknown) => fetch(`${nodeB.url}/phone/pools/${pool.id}/leases`, {
+      method: 'POST', headers: { 'x-api-key': tenant.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0
+      ? phone.acquirePhonePoolLease({ poolId: pool.id, acquirePhonePoolLeaseOptions: {} }).then((l) => ({ status: 200, id: l.phoneNumberId, leaseId: l.id }), (r: Response) => ({ status: r.status, id: '', leaseId: '' }))
+      : onB({}).then(async (r) => {
+        const body = (await r.json()) as { phoneNumberId: string; id: string };
+        return { status: r.status, id: body.phoneNumberId, leaseId: body.id };
+      }))));
+    const leased = answers.filter((a) => a.status === 200);
+    assert.equal(leased.length, 4);
+    assert.deepEqual(new Set(leased.map((a) => a.id)), new Set(numbers.map((n) => n.id)), 'each number leased once over both nodes');
+    assert.deepEqual(answers.filter((a) => a.status !== 200).map((a) => a.status), Array(6).fill(409));
+
+    const registered = waitersRegistered(nodeB.bus, 'phone-pool.freed');
+    const held = onB({ acquireTimeoutMillis: 20_000, leaseOwner: 'held on B' });
+    await registered;
+    await phone.releasePhonePoolLease({ poolId: pool.id, leaseId: leased[0]!.leaseId });
+    const answer = await held;
+    assert.equal(answer.status, 200);
+    const lease = (await answer.json()) as { phoneNumberId: string; leaseOwner: string };
+    assert.deepEqual([lease.phoneNumberId, lease.leaseOwner], [leased[0]!.id, 'held on B']);
   });
 });

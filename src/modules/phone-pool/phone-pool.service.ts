@@ -154,8 +154,9 @@ export class PhonePoolService {
     if (members.length === 0) throw conflict(`Phone pool ${pool.name} has no numbers to lease; add some with addPhoneNumbersToPhonePool`);
     const ends = members.map((m) => m.lease?.expiresAt.getTime() ?? Infinity);
     const firstEnd = new Date(Math.min(...ends)).toISOString();
-    throw conflict(`Every number of phone pool ${pool.name} is leased (${members.length} numbers); `
-      + `release a lease, wait for one to expire (the first at ${firstEnd}) or pass acquireTimeoutMillis to wait`);
+    const waited = timeoutMs > 0 ? `, and none was freed within ${timeoutMs} ms` : '';
+    throw conflict(`Every number of phone pool ${pool.name} is leased (${members.length} numbers)${waited}; `
+      + `release a lease, wait for one to expire (the first at ${firstEnd}) or pass acquireTimeoutMillis to wait for one`);
   }
 
   async release(tenantId: string, poolId: string, leaseId: string): Promise<void> {
