@@ -45,6 +45,8 @@ import { SmsSendingService } from './modules/sms/sms-sending.service.js';
 import { PhoneInventoryService } from './modules/phone-inventory/phone-inventory.service.js';
 import { PhoneReleaseService } from './modules/phone-inventory/phone-releases.service.js';
 import { PhoneAccountService } from './modules/phone-inventory/phone-account.service.js';
+import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
+import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
 import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
@@ -158,6 +160,8 @@ export function createServices(deps: ServiceDeps): Services {
     phoneAccounts: new PhoneAccountService(repos.phoneAccounts, deps.clock),
     sms,
     smsSending: new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock),
+    phonePools: new PhonePoolService(repos.phonePools, deps.bus, deps.clock),
+    phoneThreads: new PhoneThreadService(repos.phoneThreads, repos.phoneNumbers),
     tracking,
     templates,
     imap,

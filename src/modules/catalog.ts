@@ -32,6 +32,7 @@ import { templateOperations } from './template/operations/index.js';
 import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { phoneOperations } from './phone/operations/index.js';
+import { phonePoolOperations } from './phone-pool/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
@@ -65,6 +66,7 @@ import { templateModelSchemas } from './template/template.schemas.js';
 import { mfaModelSchemas } from './mfa/mfa.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { phoneModelSchemas } from './phone/phone.schemas.js';
+import { phonePoolModelSchemas } from './phone-pool/phone-pool.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
 import { sentSmsModelSchemas } from './sms/sent-sms.schemas.js';
@@ -100,6 +102,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...contactOperations,
   ...phoneOperations,
   ...phoneInventoryOperations,
+  ...phonePoolOperations,
   ...smsOperations,
   ...aliasOperations,
   ...rulesetOperations,
@@ -118,7 +121,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
-  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
   ...aliasModelSchemas,
   ...phoneInventoryModelSchemas,
   ...rulesetModelSchemas,

@@ -35,6 +35,8 @@ import type { SmsSendingService } from './sms/sms-sending.service.js';
 import type { PhoneInventoryService } from './phone-inventory/phone-inventory.service.js';
 import type { PhoneReleaseService } from './phone-inventory/phone-releases.service.js';
 import type { PhoneAccountService } from './phone-inventory/phone-account.service.js';
+import type { PhonePoolService } from './phone-pool/phone-pool.service.js';
+import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
 import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { ForwarderService } from './forwarder/forwarder.service.js';
@@ -95,6 +97,10 @@ export interface Services {
   sms: SmsService;
   /** SMS sent from those numbers */
   smsSending: SmsSendingService;
+  /** pools of those numbers, leased one test at a time */
+  phonePools: PhonePoolService;
+  /** SMS conversations per number and other number */
+  phoneThreads: PhoneThreadService;
   /** AliasController; its proxying is the `alias-proxy` automation job (alias/alias-proxy.ts) */
   aliases: AliasService;
   /** block, allow, filter and bounce rules; the pipelines judge mail through it */

@@ -34,6 +34,8 @@ export type * from './ports/phone-numbers.js';
 export type * from './ports/sms.js';
 export type * from './ports/sent-sms.js';
 export type * from './ports/phone-inventory.js';
+export type * from './ports/phone-pools.js';
+export type * from './ports/phone-threads.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -68,6 +70,8 @@ import type { PhoneNumberRepository } from './ports/phone-numbers.js';
 import type { SmsRepository } from './ports/sms.js';
 import type { SentSmsRepository } from './ports/sent-sms.js';
 import type { PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository } from './ports/phone-inventory.js';
+import type { PhonePoolRepository } from './ports/phone-pools.js';
+import type { PhoneThreadRepository } from './ports/phone-threads.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -132,6 +136,10 @@ export interface Repositories {
   provisioningJobs: ProvisioningJobRepository;
   phoneInventory: PhoneInventoryRepository;
   phoneAccounts: PhoneAccountRepository;
+  /** pools of those numbers and their leases (ports/phone-pools.ts) */
+  phonePools: PhonePoolRepository;
+  /** SMS conversations per number and other number (ports/phone-threads.ts) */
+  phoneThreads: PhoneThreadRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

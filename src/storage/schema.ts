@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -463,6 +464,8 @@ export interface SentSmsTable {
   updated_at: number;
 }
 
+export type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
+
 /** Contacts (migration 0021). Lists are JSON text: they are only ever read whole. */
 export interface ContactsTable {
   id: string;
@@ -547,6 +550,9 @@ export interface Database {
   phone_numbers: PhoneNumbersTable;
   sms_messages: SmsMessagesTable;
   sent_sms: SentSmsTable;
+  phone_pools: PhonePoolsTable;
+  phone_pool_members: PhonePoolMembersTable;
+  phone_pool_leases: PhonePoolLeasesTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

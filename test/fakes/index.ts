@@ -21,3 +21,4 @@ export { FakeContactRepository } from './contact-repository.js';
 export { FakeRulesetRepository } from './ruleset-repository.js';
 export { rejectsWith } from './assert.js';
 export { FakeAliasRepository } from './alias-repository.js';
+export { FakePhonePoolRepository } from './phone-pool-repository.js';

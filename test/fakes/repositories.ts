@@ -5,7 +5,7 @@
  */
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
-  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, SmsRepository, SentSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
@@ -28,6 +28,7 @@ import { FakeForwarderRepository } from './forwarder-repository.js';
 import { FakeReplierRepository } from './replier-repository.js';
 import { FakeOptInIdentityRepository } from './opt-in-identity-repository.js';
 import { FakePlusAddressRepository } from './plus-address-repository.js';
+import { FakePhonePoolRepository } from './phone-pool-repository.js';
 
 export interface FakeRepositories extends Repositories {
   aliases: FakeAliasRepository;
@@ -49,6 +50,7 @@ export interface FakeRepositories extends Repositories {
   repliers: FakeReplierRepository;
   optInIdentities: FakeOptInIdentityRepository;
   plusAddresses: FakePlusAddressRepository;
+  phonePools: FakePhonePoolRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -89,6 +91,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     provisioningJobs: notFakedRepository<ProvisioningJobRepository>('provisioningJobs'),
     phoneInventory: notFakedRepository<PhoneInventoryRepository>('phoneInventory'),
     phoneAccounts: notFakedRepository<PhoneAccountRepository>('phoneAccounts'),
+    phonePools: new FakePhonePoolRepository(),
+    phoneThreads: notFakedRepository<PhoneThreadRepository>('phoneThreads'),
   };
 }
 

@@ -60,7 +60,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'command-line', 'several-nodes'];
+const RUN_HERE = ['client', 'phone-pool', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'command-line', 'several-nodes'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -175,6 +175,15 @@ describeEachDialect('README examples', (dialect) => {
     const result = await runModule(onPortsOf(server, example('client').code), 'ts', { API_KEY: tenant.apiKey });
     ok(result, 'the client snippet');
     assert.match(result.stdout, /^[^@\s]+@pigeonhole\.test\n$/);
+  });
+
+  test('the phone pool snippet leases a number and releases it', async () => {
+    const result = await runModule(onPortsOf(server, example('phone-pool').code), 'ts', { API_KEY: tenant.apiKey });
+    ok(result, 'the phone pool snippet');
+    const number = result.stdout.trim();
+    assert.match(number, /^\+\d{8,15}$/);
+    const [pool] = await tenant.mailslurp.phoneController.getPhonePools();
+    assert.deepEqual([pool?.name, pool?.memberCount, pool?.leasedMemberCount], ['checkout-tests', 1, 0], 'the lease was released');
   });
 
   test('the nodemailer program sends over SMTP with the access details and reads the mail back', async () => {

@@ -112,6 +112,11 @@ interface Ctx {
   aEmergencyAddress: { id: string };
   aInventoryNow(): Promise<unknown>;
   aInventoryMade: unknown;
+  /** A's phone pool (holding aPhone) and its active lease, and A's pools and SMS threads as A saw them made and sees them now */
+  aPool: { id: string };
+  aLease: { id: string };
+  aPoolsNow(): Promise<unknown>;
+  aPoolsMade: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -151,6 +156,11 @@ const A_SENT_SMS_BODY = 'alpha-sent-sms-body 654321';
 // A's inventory (src/modules/phone-inventory): the name of A's released number, A's emergency address
 const A_RELEASED_NAME = 'alpha-released-name';
 const A_ADDRESS = { customerName: 'alpha-customer-name', address1: 'alpha-address-line', city: 'alpha-city', region: 'alpha-region', postalCode: '62701', isoCountryCode: 'US' };
+// A's phone pool and lease (src/modules/phone-pool); A's SMS above come from this sender, so A has a thread with it
+const A_POOL_NAME = 'alpha-pool-name';
+const A_POOL_DESCRIPTION = 'alpha-pool-description';
+const A_LEASE_OWNER = 'alpha-lease-owner';
+const CARRIER_TEST_SENDER = '+12125550100';
 
 const enc = encodeURIComponent;
 
@@ -549,6 +559,106 @@ const INVENTORY_CASES: Record<string, IsolationCase> = {
   },
   // the carrier sells no credits: A has none either, so any id reads as missing
   getPhoneSmsPrepaidCredit: (c) => expectIdNotFound(c, randomUUID(), 'GET', (id) => `/phone/sms-prepaid-credits/${id}`),
+};
+
+async function poolsUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aPoolsNow(), c.aPoolsMade, "A's phone pools, lease and SMS threads are unchanged");
+}
+
+/** B's request naming A's pool answers exactly as for one that does not exist, and changes nothing. */
+async function expectPoolNotFound(c: Ctx, method: string, pathFor: (id: string) => string, body?: unknown): Promise<void> {
+  await expectIdNotFound(c, c.aPool.id, method, pathFor, () => body);
+  await poolsUnchanged(c);
+}
+
+/** B's own phone pool and a number of B's (not in it), made for one case and removed by it. */
+async function withOwnPool(c: Ctx, run: (poolId: string, phoneId: string) => Promise<void>): Promise<void> {
+  const phone = await c.asB('POST', '/phone', { phoneCountry: 'US' });
+  expectStatus(phone, 200, "creating B's number");
+  const pool = await c.asB('POST', '/phone/pools', { name: 'b-pool' });
+  expectStatus(pool, 200, "creating B's pool");
+  try {
+    await run(pool.json.id, phone.json.id);
+  } finally {
+    expectStatus(await c.asB('DELETE', `/phone/pools/${pool.json.id}`), 204, "deleting B's pool");
+    expectStatus(await c.asB('DELETE', `/phone/numbers/${phone.json.id}`), 204, "deleting B's number");
+  }
+  await poolsUnchanged(c);
+}
+
+/** Phone pools and SMS threads (src/modules/phone-pool, PhoneController): listed by operationId, like PHONE_CASES. */
+const POOL_CASES: Record<string, IsolationCase> = {
+  async createPhonePool(c) {
+    const own = await c.asB('POST', '/phone/pools', { name: A_POOL_NAME });
+    expectStatus(own, 200, "createPhonePool with A's pool's name: names are per user");
+    assert.notEqual(own.json.id, c.aPool.id);
+    assert.deepEqual([own.json.userId, own.json.memberCount, own.json.members], [c.b.userId, 0, []]);
+    expectStatus(await c.asB('DELETE', `/phone/pools/${own.json.id}`), 204, "deleting B's pool");
+    await poolsUnchanged(c);
+  },
+  async getPhonePools(c) {
+    const reply = await c.asB('GET', '/phone/pools');
+    expectStatus(reply, 200, 'getPhonePools');
+    assert.deepEqual(reply.json, [], 'B has no pools and sees none of A');
+    await withOwnPool(c, async (poolId) => {
+      const listed = await c.asB('GET', '/phone/pools');
+      assert.deepEqual((listed.json as Array<{ id: string }>).map((p) => p.id), [poolId]);
+    });
+  },
+  getPhonePool: (c) => expectPoolNotFound(c, 'GET', (id) => `/phone/pools/${id}`),
+  async getPhonePoolByName(c) {
+    expectStatus(await c.asB('GET', `/phone/pools/by-name?name=${enc(A_POOL_NAME)}`), 404, "getPhonePoolByName with A's name");
+    await poolsUnchanged(c);
+  },
+  async getOrCreatePhonePool(c) {
+    const own = await c.asB('POST', '/phone/pools/get-or-create', { name: A_POOL_NAME, description: 'b' });
+    expectStatus(own, 200, "getOrCreatePhonePool with A's name");
+    assert.notEqual(own.json.id, c.aPool.id, "B gets a pool of its own, not A's");
+    assert.deepEqual([own.json.userId, own.json.description, own.json.members], [c.b.userId, 'b', []]);
+    expectStatus(await c.asB('DELETE', `/phone/pools/${own.json.id}`), 204, "deleting B's pool");
+    await poolsUnchanged(c);
+  },
+  updatePhonePool: (c) => expectPoolNotFound(c, 'PUT', (id) => `/phone/pools/${id}`, { name: 'taken over', description: null }),
+  deletePhonePool: (c) => expectPoolNotFound(c, 'DELETE', (id) => `/phone/pools/${id}`),
+  async addPhoneNumbersToPhonePool(c) {
+    await withOwnPool(c, async (poolId, phoneId) => {
+      await expectPoolNotFound(c, 'POST', (id) => `/phone/pools/${id}/numbers`, { phoneNumberIds: [phoneId] });
+      // A's number into B's pool
+      await expectIdNotFound(c, c.aPhone.id, 'POST', () => `/phone/pools/${poolId}/numbers`, (id) => ({ phoneNumberIds: [id] }));
+    });
+  },
+  async addAllPhoneNumbersToPhonePool(c) {
+    await withOwnPool(c, async (poolId, phoneId) => {
+      await expectPoolNotFound(c, 'POST', (id) => `/phone/pools/${id}/numbers/add-all`);
+      const own = await c.asB('POST', `/phone/pools/${poolId}/numbers/add-all`);
+      expectStatus(own, 200, "addAllPhoneNumbersToPhonePool of B's pool");
+      assert.deepEqual((own.json.members as Array<{ phoneNumberId: string }>).map((m) => m.phoneNumberId), [phoneId], "only B's numbers");
+    });
+  },
+  async removePhoneNumberFromPhonePool(c) {
+    await expectPoolNotFound(c, 'DELETE', (id) => `/phone/pools/${id}/numbers/${c.aPhone.id}`);
+    await withOwnPool(c, async (poolId) => {
+      await expectIdNotFound(c, c.aPhone.id, 'DELETE', (id) => `/phone/pools/${poolId}/numbers/${id}`);
+    });
+  },
+  acquirePhonePoolLease: (c) => expectPoolNotFound(c, 'POST', (id) => `/phone/pools/${id}/leases`, { leaseOwner: 'b' }),
+  async releasePhonePoolLease(c) {
+    await expectPoolNotFound(c, 'DELETE', (id) => `/phone/pools/${id}/leases/${c.aLease.id}`);
+    await withOwnPool(c, async (poolId) => {
+      await expectIdNotFound(c, c.aLease.id, 'DELETE', (id) => `/phone/pools/${poolId}/leases/${id}`);
+    });
+  },
+  async getAllPhoneMessageThreads(c) {
+    const reply = await c.asB('GET', '/phone/numbers/message-threads');
+    expectStatus(reply, 200, 'getAllPhoneMessageThreads');
+    assert.deepEqual([reply.json.content, reply.json.totalElements], [[], 0], 'B has no threads and sees none of A');
+  },
+  getPhoneMessageThreads: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/message-threads`),
+  getPhoneMessageThreadItems: (c) => expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/message-threads/${enc(CARRIER_TEST_SENDER)}`),
+  async deletePhoneMessageThreadItems(c) {
+    await expectPhoneNotFound(c, 'DELETE', (id) => `/phone/numbers/${id}/message-threads/${enc(CARRIER_TEST_SENDER)}`);
+    await poolsUnchanged(c);
+  },
 };
 
 const ISOLATION_CASES: Record<string, IsolationCase> = {
@@ -1209,6 +1319,7 @@ Object.assign(ISOLATION_CASES, INVENTORY_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
+Object.assign(ISOLATION_CASES, POOL_CASES);
 const B_RULESET = { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: 'b-ruleset@b.example' };
 
 /** Runs `check` while B has one ruleset of its own (on its own inbox), then checks A's are unchanged. */
@@ -1421,6 +1532,20 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       consent: (await jsonOf(await a.fetch('/phone/consent'))).json,
     });
     const aInventoryJson = await aInventoryNow();
+    const aPool = await a.mailslurp.phoneController.createPhonePool({ createPhonePoolOptions: { name: A_POOL_NAME, description: A_POOL_DESCRIPTION } });
+    await a.mailslurp.phoneController.addPhoneNumbersToPhonePool({ poolId: aPool.id, addPhonePoolNumbersOptions: { phoneNumberIds: [aPhoneMade.id] } });
+    // a week: the longest lease, so it is still active when the last case runs
+    const aLease = await a.mailslurp.phoneController.acquirePhonePoolLease({
+      poolId: aPool.id, acquirePhonePoolLeaseOptions: { leaseOwner: A_LEASE_OWNER, leaseDurationMillis: 7 * 24 * 3600 * 1000 },
+    });
+    const aPoolsNow = async () => ({
+      pools: (await jsonOf(await a.fetch('/phone/pools'))).json,
+      pool: (await jsonOf(await a.fetch(`/phone/pools/${aPool.id}`))).json,
+      threads: (await jsonOf(await a.fetch('/phone/numbers/message-threads'))).json,
+      items: (await jsonOf(await a.fetch(`/phone/numbers/${aPhoneMade.id}/message-threads/${enc(CARRIER_TEST_SENDER)}`))).json,
+    });
+    const aPoolsJson = await aPoolsNow();
+    assert.equal((aPoolsJson.items as { totalElements: number }).totalElements, 2, "A's thread with the carrier's test sender: its SMS and A's reply");
     const aTemplate = (await jsonOf(await a.fetch('/templates', {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'alpha-template-name', content: 'alpha-template-content {{alphaSecretVar}}' }),
@@ -1474,6 +1599,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aJob.id, aJob.items[0]!.id, aJob.items[0]!.phoneNumberId!, aRelease.id, A_RELEASED_NAME, aEmergencyAddress.id, aEmergencyAddress.sid,
       aEmergencyAddress.accountSid, A_ADDRESS.customerName, A_ADDRESS.address1, A_ADDRESS.city, A_ADDRESS.region, ...aPlanIds,
       aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY, aSentSmsMade.id, A_SENT_SMS_BODY,
+      aPool.id, aLease.id, A_POOL_NAME, A_POOL_DESCRIPTION, A_LEASE_OWNER,
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
@@ -1552,6 +1678,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aEmergencyAddress: { id: aEmergencyAddress.id },
       aInventoryNow,
       aInventoryMade: aInventoryJson,
+      aPool: { id: aPool.id },
+      aLease: { id: aLease.id },
+      aPoolsNow,
+      aPoolsMade: aPoolsJson,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
@@ -1565,7 +1695,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES || op.operationId in INVENTORY_CASES)))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES || op.operationId in INVENTORY_CASES || op.operationId in POOL_CASES)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');

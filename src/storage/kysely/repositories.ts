@@ -27,6 +27,8 @@ import { phoneNumberRepository } from './phone-number-repository.js';
 import { smsRepository } from './sms-repository.js';
 import { sentSmsRepository } from './sent-sms-repository.js';
 import { phoneAccountRepository, phoneInventoryRepository, phoneNumberReleaseRepository, provisioningJobRepository } from './phone-inventory-repository.js';
+import { phonePoolRepository } from './phone-pool-repository.js';
+import { phoneThreadRepository } from './phone-thread-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
@@ -74,5 +76,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     provisioningJobs: provisioningJobRepository(db),
     phoneInventory: phoneInventoryRepository(db),
     phoneAccounts: phoneAccountRepository(db),
+    phonePools: phonePoolRepository(db),
+    phoneThreads: phoneThreadRepository(db),
   };
 }
