@@ -42,6 +42,8 @@ import { ContactService } from './modules/contacts/contacts.service.js';
 import { PhoneService } from './modules/phone/phone.service.js';
 import { SmsService } from './modules/sms/sms.service.js';
 import { SmsSendingService } from './modules/sms/sms-sending.service.js';
+import { SmsMediaService } from './modules/sms/sms-media.service.js';
+import { SMS_STATUS_CALLBACK, SmsSinkService } from './modules/sms-sink/sms-sink.service.js';
 import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
@@ -93,6 +95,8 @@ export interface ServiceDeps {
   phoneRanges?: readonly PhoneRange[];
   /** which addresses need consent before mail goes to them (PIGEONHOLE_REQUIRE_CONSENT); 'none' when unset */
   requireConsent?: ConsentRequirement;
+  /** E.164 numbers or prefixes whose SMS sink messages fail (PIGEONHOLE_SMS_FAIL_NUMBERS); none when unset */
+  smsFailNumbers?: readonly string[];
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -130,6 +134,12 @@ export function createServices(deps: ServiceDeps): Services {
   const scheduledSends = new ScheduledSendService(repos.automationJobs, sending, repos.inboxes, deps.bus, deps.clock);
   scheduledSends.wake = () => automationWake.kick();
   automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
+  const users = new UserService(repos, deps.clock);
+  const webhookTargets = deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 };
+  const smsSink = new SmsSinkService(repos.sentSms, repos.phoneNumbers, sms, repos.smsMedia, repos.automationJobs, users, deps.clock,
+    { failNumbers: deps.smsFailNumbers ?? [], blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow, timeoutMs: webhookTargets.timeoutMs },
+    () => automationWake.kick());
+  automationHandlers[SMS_STATUS_CALLBACK] = { run: (job) => smsSink.runCallbackJob(job) };
   const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
   ingest.plusAddresses = plusAddresses;
   const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
@@ -150,13 +160,15 @@ export function createServices(deps: ServiceDeps): Services {
     phones: new PhoneService(repos.phoneNumbers, deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES), deps.clock),
     sms,
     smsSending: new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock),
+    smsMedia: new SmsMediaService(repos.smsMedia, repos.sms, repos.phoneNumbers),
+    smsSink,
     tracking,
     templates,
     imap,
     mfa: new MfaService(repos.totpDevices, deps.clock),
     imapCommands: new ImapCommandsService(imap),
     eventStream: new EventStreamService(deps.bus, inboxes),
-    users: new UserService(repos, deps.clock),
+    users,
     inboxes,
     ingest,
     imports: new EmailImportService(inboxes, ingest, deps.clock),

@@ -33,6 +33,7 @@ import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { phoneOperations } from './phone/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
+import { smsSinkOperations } from './sms-sink/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
 import { forwarderOperations } from './forwarder/operations/index.js';
@@ -98,6 +99,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...contactOperations,
   ...phoneOperations,
   ...smsOperations,
+  ...smsSinkOperations,
   ...aliasOperations,
   ...rulesetOperations,
   ...forwarderOperations,

@@ -32,6 +32,8 @@ import type { ContactService } from './contacts/contacts.service.js';
 import type { PhoneService } from './phone/phone.service.js';
 import type { SmsService } from './sms/sms.service.js';
 import type { SmsSendingService } from './sms/sms-sending.service.js';
+import type { SmsMediaService } from './sms/sms-media.service.js';
+import type { SmsSinkService } from './sms-sink/sms-sink.service.js';
 import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { ForwarderService } from './forwarder/forwarder.service.js';
@@ -86,6 +88,10 @@ export interface Services {
   sms: SmsService;
   /** SMS sent from those numbers */
   smsSending: SmsSendingService;
+  /** MMS media of received SMS */
+  smsMedia: SmsMediaService;
+  /** the SMS sink: Twilio's Messages resource for apps under test */
+  smsSink: SmsSinkService;
   /** AliasController; its proxying is the `alias-proxy` automation job (alias/alias-proxy.ts) */
   aliases: AliasService;
   /** block, allow, filter and bounce rules; the pipelines judge mail through it */

@@ -33,6 +33,7 @@ export type * from './ports/totp-devices.js';
 export type * from './ports/phone-numbers.js';
 export type * from './ports/sms.js';
 export type * from './ports/sent-sms.js';
+export type * from './ports/sms-media.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -66,6 +67,7 @@ import type { TotpDeviceRepository } from './ports/totp-devices.js';
 import type { PhoneNumberRepository } from './ports/phone-numbers.js';
 import type { SmsRepository } from './ports/sms.js';
 import type { SentSmsRepository } from './ports/sent-sms.js';
+import type { SmsMediaRepository } from './ports/sms-media.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -125,6 +127,8 @@ export interface Repositories {
   sms: SmsRepository;
   /** SMS sent from those numbers (ports/sent-sms.ts) */
   sentSms: SentSmsRepository;
+  /** MMS media of received SMS (ports/sms-media.ts) */
+  smsMedia: SmsMediaRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { SmsMediaTable } from './sms-sink-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -453,7 +454,8 @@ export interface SmsMessagesTable {
 export interface SentSmsTable {
   id: string;
   tenant_id: string;
-  phone_id: string;
+  /** null: a sink message from a sender id that is no number of the account (migration 0034) */
+  phone_id: string | null;
   from_number: string;
   to_number: string;
   body: string;
@@ -461,6 +463,10 @@ export interface SentSmsTable {
   delivered_sms_id: string | null;
   created_at: number;
   updated_at: number;
+  /** sink messages (migration 0034): the account SID, delivery status and error code; null for API sends */
+  account_sid: string | null;
+  status: string | null;
+  error_code: number | null;
 }
 
 /** Contacts (migration 0021). Lists are JSON text: they are only ever read whole. */
@@ -547,6 +553,7 @@ export interface Database {
   phone_numbers: PhoneNumbersTable;
   sms_messages: SmsMessagesTable;
   sent_sms: SentSmsTable;
+  sms_media: SmsMediaTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

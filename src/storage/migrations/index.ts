@@ -30,6 +30,8 @@ import * as m0028 from './0028_phone_numbers.js';
 import * as m0029 from './0029_sms_messages.js';
 import * as m0030 from './0030_totp_devices.js';
 import * as m0031 from './0031_sent_sms.js';
+import * as m0034 from './0034_sms_sink.js';
+import * as m0035 from './0035_sms_media.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0029_sms_messages': m0029,
   '0030_totp_devices': m0030,
   '0031_sent_sms': m0031,
+  '0034_sms_sink': m0034,
+  '0035_sms_media': m0035,
 };
