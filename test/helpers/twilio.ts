@@ -1,4 +1,5 @@
 import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient.js';
 
 /**
  * The official twilio client with only its base URL changed: a RequestClient that rewrites
@@ -7,7 +8,7 @@ import twilio from 'twilio';
  */
 export function twilioClient(baseUrl: string, accountSid: string, apiKey: string): twilio.Twilio {
   class PigeonholeRequestClient extends twilio.RequestClient {
-    override request<T>(opts: twilio.RequestClient.RequestOptions<T>) {
+    override request<TData>(opts: RequestClient.RequestOptions<TData>) {
       return super.request({ ...opts, uri: opts.uri.replace(/^https:\/\/api\.twilio\.com/, baseUrl) });
     }
   }
