@@ -60,7 +60,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'command-line', 'several-nodes'];
+const RUN_HERE = ['client', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'command-line', 'several-nodes'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -175,6 +175,12 @@ describeEachDialect('README examples', (dialect) => {
     const result = await runModule(onPortsOf(server, example('client').code), 'ts', { API_KEY: tenant.apiKey });
     ok(result, 'the client snippet');
     assert.match(result.stdout, /^[^@\s]+@pigeonhole\.test\n$/);
+  });
+
+  test('the SMS sink recipe: the official twilio client sends to a Pigeonhole number and waitForLatestSms receives it', async () => {
+    const result = await runModule(onPortsOf(server, example('sms-sink').code), 'ts', { API_KEY: tenant.apiKey });
+    ok(result, 'the SMS sink example');
+    assert.equal(result.stdout, 'Your code is 123456\n');
   });
 
   test('the nodemailer program sends over SMTP with the access details and reads the mail back', async () => {
