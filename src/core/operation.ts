@@ -70,6 +70,8 @@ export interface Call<P = unknown, Q = unknown, B = unknown> {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** scheme and host the client used, e.g. http://localhost:7080 */
   baseUrl: string;
+  /** the client's address (failed logins are counted per address: the SMS sink checks its own credentials) */
+  ip: string;
   /** multipart operations only */
   upload: Upload;
 }

@@ -202,3 +202,27 @@ describeEachDialect('SMS sink (Twilio Messages resource)', (dialect) => {
     assert.ok(!(await twilioClient(server.url, ACCOUNT, bob.apiKey).messages.list({ limit: 50 })).some((m) => m.sid === mine.sid));
   });
 });
+
+describeEachDialect('SMS sink: failed logins', (dialect) => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer(dialect, { env: { PIGEONHOLE_AUTH_FAILURE_LIMIT: '2', PIGEONHOLE_AUTH_LOCKOUT: '60000' } });
+  });
+  after(() => server?.close());
+
+  test("wrong keys in Basic auth count against the address like wrong x-api-keys: then Twilio's 429 with Retry-After", async () => {
+    const tenant = await server.createTenant();
+    const attempt = (key: string) => fetch(`${server.url}/2010-04-01/Accounts/${ACCOUNT}/Messages.json`, {
+      headers: { authorization: `Basic ${Buffer.from(`${ACCOUNT}:${key}`).toString('base64')}` },
+    });
+    assert.equal((await attempt(tenant.apiKey)).status, 200);
+    assert.equal((await attempt('wrong-1')).status, 401);
+    assert.equal((await attempt('wrong-2')).status, 401);
+    const locked = await attempt(tenant.apiKey);
+    assert.equal(locked.status, 429);
+    assert.ok(Number(locked.headers.get('retry-after')) > 0);
+    assert.equal(((await locked.json()) as { code: number }).code, 20429);
+    // the same count as the API: x-api-key is locked out too
+    assert.equal((await tenant.fetch('/user/info')).status, 429);
+  });
+});

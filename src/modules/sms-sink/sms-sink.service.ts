@@ -34,6 +34,13 @@ export interface SinkKeys {
   resolve(apiKey: string): Promise<Principal | undefined>;
 }
 
+/** Failed logins per source address, shared with API keys, SMTP AUTH and IMAP LOGIN (main.ts hands in the transports' one). */
+export interface SinkThrottle {
+  /** milliseconds the address is still locked out; 0 = not */
+  lockedFor(address: string): number;
+  failed(address: string): void;
+}
+
 /** The caller of a sink request: Basic auth's account SID and the API key that is its password. */
 export interface SinkCaller {
   tenantId: string;
@@ -82,9 +89,13 @@ export class SmsSinkService {
     private readonly wake: () => void = () => {},
   ) {}
 
+  /** set by the composition root when failed logins are throttled (app.ts) */
+  throttle: SinkThrottle | undefined;
+
   /** Basic auth: the username is the account SID of the path, the password a Pigeonhole API key. Twilio's 20003 otherwise. */
-  async authenticate(authorization: string | undefined, accountSid: string): Promise<SinkCaller> {
+  async authenticate(authorization: string | undefined, accountSid: string, ip = ''): Promise<SinkCaller> {
     const refused = new TwilioError(401, 20003, 'Authenticate');
+    this.refuseWhileLockedOut(ip);
     const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
     if (!match) throw refused;
     const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
@@ -94,8 +105,18 @@ export class SmsSinkService {
     const password = decoded.slice(colon + 1);
     if (username !== accountSid || !ACCOUNT_SID.test(accountSid) || password === '') throw refused;
     const principal = await this.keys.resolve(password);
-    if (!principal) throw refused;
+    if (!principal) {
+      // a wrong key counts against the address like a wrong x-api-key (a missing one does not)
+      this.refuseWhileLockedOut(ip);
+      this.throttle?.failed(ip);
+      throw refused;
+    }
     return { tenantId: principal.tenantId, accountSid, authToken: password };
+  }
+
+  private refuseWhileLockedOut(ip: string): void {
+    const lockedFor = this.throttle?.lockedFor(ip) ?? 0;
+    if (lockedFor > 0) throw new TwilioError(429, 20429, `Too many failed logins from your address: try again in ${Math.ceil(lockedFor / 1000)} s`);
   }
 
   /** Messages.json POST: records (and delivers) the message; answers it as queued, as Twilio does. */

@@ -74,6 +74,7 @@ function callOf<Deps>(op: Operation<Deps>, request: FastifyRequest, reply: Fasti
     },
     headers: request.headers,
     baseUrl: `${request.protocol}://${request.host}`,
+    ip: request.ip,
     upload: uploadOf(request),
   };
 }

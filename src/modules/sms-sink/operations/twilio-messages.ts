@@ -21,7 +21,10 @@ async function twilioAnswer(status: number, work: () => Promise<unknown>): Promi
     return new Content(JSON.stringify(await work()), 'application/json', {}, status);
   } catch (err) {
     if (err instanceof TwilioError) {
-      return new Content(JSON.stringify(err), 'application/json', err.status === 401 ? { 'www-authenticate': 'Basic realm="Twilio API"' } : {}, err.status);
+      const headers: Record<string, string> = err.status === 401 ? { 'www-authenticate': 'Basic realm="Twilio API"' } : {};
+      const wait = err.status === 429 ? /in (\d+) s/.exec(err.message)?.[1] : undefined;
+      if (wait) headers['retry-after'] = wait;
+      return new Content(JSON.stringify(err), 'application/json', headers, err.status);
     }
     throw err;
   }
@@ -32,8 +35,8 @@ export const createTwilioMessage = sinkOperation({
   summary: "SMS sink: Twilio's Messages resource create (form-encoded To, From, Body, MediaUrl, StatusCallback; Basic auth account SID : API key)",
   access: 'public', hidden: true, bodyKind: 'raw', bodyLimit: () => MAX_FORM_BYTES, status: 201,
   params: AccountParams,
-  handler: async ({ params, body, headers }, { smsSink }) => twilioAnswer(201, async () => {
-    const caller = await smsSink.authenticate(header(headers.authorization), params.AccountSid);
+  handler: async ({ params, body, headers, ip }, { smsSink }) => twilioAnswer(201, async () => {
+    const caller = await smsSink.authenticate(header(headers.authorization), params.AccountSid, ip);
     return smsSink.create(caller, parseForm(body));
   }),
 });
@@ -43,8 +46,8 @@ export const getTwilioMessage = sinkOperation({
   summary: 'SMS sink: one message of the account, as Twilio answers it',
   access: 'public', hidden: true,
   params: MessageParams,
-  handler: async ({ params, headers }, { smsSink }) => twilioAnswer(200, async () => {
-    const caller = await smsSink.authenticate(header(headers.authorization), params.AccountSid);
+  handler: async ({ params, headers, ip }, { smsSink }) => twilioAnswer(200, async () => {
+    const caller = await smsSink.authenticate(header(headers.authorization), params.AccountSid, ip);
     return smsSink.get(caller, params.Sid);
   }),
 });
@@ -54,8 +57,8 @@ export const listTwilioMessages = sinkOperation({
   summary: "SMS sink: the account's messages, newest first, in Twilio's page shape",
   access: 'public', hidden: true,
   params: AccountParams, query: ListQuery,
-  handler: async ({ params, query, headers }, { smsSink }) => twilioAnswer(200, async () => {
-    const caller = await smsSink.authenticate(header(headers.authorization), params.AccountSid);
+  handler: async ({ params, query, headers, ip }, { smsSink }) => twilioAnswer(200, async () => {
+    const caller = await smsSink.authenticate(header(headers.authorization), params.AccountSid, ip);
     return smsSink.list(caller, query.Page ?? 0, query.PageSize ?? 50);
   }),
 });
