@@ -47,6 +47,8 @@ import { PhoneReleaseService } from './modules/phone-inventory/phone-releases.se
 import { PhoneAccountService } from './modules/phone-inventory/phone-account.service.js';
 import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
 import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
+import { SmsMediaService } from './modules/sms/sms-media.service.js';
+import { SMS_STATUS_CALLBACK, SmsSinkService } from './modules/sms-sink/sms-sink.service.js';
 import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
@@ -98,6 +100,8 @@ export interface ServiceDeps {
   phoneRanges?: readonly PhoneRange[];
   /** which addresses need consent before mail goes to them (PIGEONHOLE_REQUIRE_CONSENT); 'none' when unset */
   requireConsent?: ConsentRequirement;
+  /** E.164 numbers or prefixes whose SMS sink messages fail (PIGEONHOLE_SMS_FAIL_NUMBERS); none when unset */
+  smsFailNumbers?: readonly string[];
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -135,6 +139,12 @@ export function createServices(deps: ServiceDeps): Services {
   const scheduledSends = new ScheduledSendService(repos.automationJobs, sending, repos.inboxes, deps.bus, deps.clock);
   scheduledSends.wake = () => automationWake.kick();
   automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
+  const users = new UserService(repos, deps.clock);
+  const webhookTargets = deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 };
+  const smsSink = new SmsSinkService(repos.sentSms, repos.phoneNumbers, sms, repos.smsMedia, repos.automationJobs, users, deps.clock,
+    { failNumbers: deps.smsFailNumbers ?? [], blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow, timeoutMs: webhookTargets.timeoutMs },
+    () => automationWake.kick());
+  automationHandlers[SMS_STATUS_CALLBACK] = { run: (job) => smsSink.runCallbackJob(job) };
   const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
   ingest.plusAddresses = plusAddresses;
   const phoneRanges = deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES);
@@ -162,13 +172,15 @@ export function createServices(deps: ServiceDeps): Services {
     smsSending: new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock),
     phonePools: new PhonePoolService(repos.phonePools, deps.bus, deps.clock),
     phoneThreads: new PhoneThreadService(repos.phoneThreads, repos.phoneNumbers),
+    smsMedia: new SmsMediaService(repos.smsMedia, repos.sms, repos.phoneNumbers),
+    smsSink,
     tracking,
     templates,
     imap,
     mfa: new MfaService(repos.totpDevices, deps.clock),
     imapCommands: new ImapCommandsService(imap),
     eventStream: new EventStreamService(deps.bus, inboxes),
-    users: new UserService(repos, deps.clock),
+    users,
     inboxes,
     ingest,
     imports: new EmailImportService(inboxes, ingest, deps.clock),

@@ -93,3 +93,10 @@ test('login lockouts, connection caps and the rate limit: defaults a busy test s
       && err.problems.some((p) => /PIGEONHOLE_RATE_LIMIT .*whole number/.test(p)),
   );
 });
+
+test('PIGEONHOLE_SMS_FAIL_NUMBERS: E.164 numbers or prefixes, comma-separated; none by default', () => {
+  assert.deepEqual(loadConfig({}).smsFailNumbers, []);
+  assert.deepEqual(loadConfig({ PIGEONHOLE_SMS_FAIL_NUMBERS: '+12025550188, +4477009009 ,' }).smsFailNumbers, ['+12025550188', '+4477009009']);
+  assert.throws(() => loadConfig({ PIGEONHOLE_SMS_FAIL_NUMBERS: '+1202,12025550188' }), /PIGEONHOLE_SMS_FAIL_NUMBERS.*12025550188/);
+  assert.throws(() => loadConfig({ PIGEONHOLE_SMS_FAIL_NUMBERS: '+0123' }), /PIGEONHOLE_SMS_FAIL_NUMBERS/);
+});

@@ -67,6 +67,8 @@ export interface Config {
   /** origins allowed to call the API from a browser page; '*' = any */
   readonly corsOrigins: '*' | readonly string[];
   readonly phoneRanges: readonly PhoneRange[];
+  /** PIGEONHOLE_SMS_FAIL_NUMBERS: E.164 numbers or prefixes whose sink messages fail */
+  readonly smsFailNumbers: readonly string[];
   /** request limits: JSON nesting, items per list (or fields per object), recipients per API send, header value length */
   readonly maxJsonDepth: number;
   readonly maxListItems: number;
@@ -188,6 +190,7 @@ export function loadConfig(
     requireConsent: parsed.requireConsent as 'none' | 'relay',
     corsOrigins: parsed.corsOrigins as '*' | readonly string[],
     phoneRanges: Object.freeze(parsed.phoneRanges as PhoneRange[]),
+    smsFailNumbers: Object.freeze((parsed.smsFailNumbers as string[] | undefined) ?? []),
     maxJsonDepth: parsed.maxJsonDepth as number,
     maxListItems: parsed.maxListItems as number,
     maxRecipients: parsed.maxRecipients as number,
@@ -277,6 +280,11 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
     case 'string':
       if (spec.key === 'apiKey' && value.length < 16) return bad('must be at least 16 characters');
       if (spec.key === 'requireConsent' && value !== 'none' && value !== 'relay') return bad('must be none or relay');
+      if (spec.key === 'smsFailNumbers') {
+        const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+        const wrong = entries.filter((e) => !/^\+[1-9]\d{0,14}$/.test(e));
+        return wrong.length > 0 ? bad(`must be comma-separated E.164 numbers or prefixes such as +15550100 (not: ${wrong.join(', ')})`) : Object.freeze(entries);
+      }
       if (spec.key === 'phoneRanges') {
         try {
           return parsePhoneRanges(value);

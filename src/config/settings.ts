@@ -61,6 +61,7 @@ export type SettingKey =
   | 'requireConsent'
   | 'corsOrigins'
   | 'phoneRanges'
+  | 'smsFailNumbers'
   // Request limits (issue 15, finding 5)
   | 'maxJsonDepth'
   | 'maxListItems'
@@ -163,6 +164,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'web origins whose pages may call the API from a browser (CORS), comma-separated like https://app.example.com,http://localhost:3000; * = any origin. Never with cookies: the key travels in x-api-key' },
   { key: 'phoneRanges', env: 'PIGEONHOLE_PHONE_RANGES', flag: '--phone-ranges', kind: 'string', default: DEFAULT_PHONE_RANGES,
     help: 'comma-separated COUNTRY:+FIRST-+LAST ranges (E.164, same length) that createPhoneNumber allocates numbers from; the default holds only numbers reserved for fiction (NANP 555-0100 to 0199 in US area codes 201, 202, 312, 415 and Canadian 416, 604; Ofcom\'s drama range +44 7700 900000 to 900999), which can never reach a real subscriber' },
+  { key: 'smsFailNumbers', env: 'PIGEONHOLE_SMS_FAIL_NUMBERS', flag: '--sms-fail-numbers', kind: 'string',
+    help: 'comma-separated E.164 numbers or prefixes (+15550100, +4477009001) to which SMS sink messages fail: recorded with status failed and error code 30003, never delivered, and their status callbacks are queued then failed; unset = none fail' },
   // Request limits: input over one is a 400 naming the field and the setting, checked before anything is written.
   { key: 'maxJsonDepth', env: 'PIGEONHOLE_MAX_JSON_DEPTH', flag: '--max-json-depth', kind: 'count', default: '32',
     help: 'deepest nesting of objects and arrays in a JSON request body (REST and GraphQL), checked before it is parsed; deeper bodies get 400' },

@@ -20,12 +20,16 @@ export type Access = 'key' | 'admin' | 'public';
  */
 export type BodyKind = 'json' | 'raw' | 'multipart';
 
-/** A response that is not JSON: a page, a file, the raw message. */
+/**
+ * A response that is not JSON: a page, a file, the raw message; or the JSON of a foreign API's
+ * shape (the SMS sink answers Twilio's errors), with its own `status` instead of the operation's.
+ */
 export class Content {
   constructor(
     readonly body: string | Buffer,
     readonly contentType: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly status?: number,
   ) {}
 }
 
@@ -66,6 +70,8 @@ export interface Call<P = unknown, Q = unknown, B = unknown> {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** scheme and host the client used, e.g. http://localhost:7080 */
   baseUrl: string;
+  /** the client's address (failed logins are counted per address: the SMS sink checks its own credentials) */
+  ip: string;
   /** multipart operations only */
   upload: Upload;
 }

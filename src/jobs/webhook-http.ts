@@ -172,3 +172,67 @@ export async function postWebhook(
 function withoutContentType(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'content-type'));
 }
+
+/** What a GET fetched: the final status, its Content-Type and the whole body (at most maxBytes). */
+export interface FetchedBytes {
+  status: number;
+  contentType: string | null;
+  body: Buffer;
+}
+
+/**
+ * GETs `url` under the same target policy as webhook POSTs (each hop checked, pinned to the
+ * checked addresses), following redirects within one timeout; a body over `maxBytes` is cut
+ * off and refused. Throws an Error saying why nothing usable came (refused target, timeout,
+ * too large).
+ */
+export async function fetchBytes(url: string, options: PostOptions & { maxBytes: number }): Promise<FetchedBytes> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let target = new URL(url);
+  try {
+    for (let hop = 0; ; hop++) {
+      const pinned = await checkTarget(target, options, signal);
+      const answer = await getOnce(target, options, pinned, signal);
+      if (answer.status >= 300 && answer.status < 400 && answer.location && hop < MAX_REDIRECTS) {
+        target = new URL(answer.location, target);
+        continue;
+      }
+      return { status: answer.status, contentType: answer.contentType, body: answer.body };
+    }
+  } catch (err) {
+    if (signal.aborted) throw new Error(`no response within ${options.timeoutMs} ms`);
+    if (err instanceof BlockedTarget) throw new Error(`target refused: ${err.message}`);
+    throw err;
+  }
+}
+
+function getOnce(url: URL, options: PostOptions & { maxBytes: number }, pinned: ResolvedAddress[] | null, signal: AbortSignal) {
+  return new Promise<{ status: number; location: string | undefined; contentType: string | null; body: Buffer }>((resolve, reject) => {
+    const secure = url.protocol === 'https:';
+    const agents = options.blockPrivate ? guardedAgents : openAgents;
+    const request = (secure ? https : http).request(url, {
+      method: 'GET',
+      agent: secure ? (options.insecure ? agents.insecure : agents.https) : agents.http,
+      lookup: pinned ? pinnedLookup(pinned) : undefined,
+      signal,
+    }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) {
+          request.destroy(new Error(`${url.href} is larger than ${options.maxBytes} bytes`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      response.on('end', () => resolve({
+        status: response.statusCode ?? 0, location: response.headers.location,
+        contentType: response.headers['content-type'] ?? null, body: Buffer.concat(chunks),
+      }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

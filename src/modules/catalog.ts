@@ -35,6 +35,7 @@ import { phoneOperations } from './phone/operations/index.js';
 import { phonePoolOperations } from './phone-pool/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
+import { smsSinkOperations } from './sms-sink/operations/index.js';
 import { aliasOperations } from './alias/operations/index.js';
 import { rulesetOperations } from './ruleset/operations/index.js';
 import { forwarderOperations } from './forwarder/operations/index.js';
@@ -104,6 +105,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...phoneInventoryOperations,
   ...phonePoolOperations,
   ...smsOperations,
+  ...smsSinkOperations,
   ...aliasOperations,
   ...rulesetOperations,
   ...forwarderOperations,

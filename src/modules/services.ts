@@ -37,6 +37,8 @@ import type { PhoneReleaseService } from './phone-inventory/phone-releases.servi
 import type { PhoneAccountService } from './phone-inventory/phone-account.service.js';
 import type { PhonePoolService } from './phone-pool/phone-pool.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
+import type { SmsMediaService } from './sms/sms-media.service.js';
+import type { SmsSinkService } from './sms-sink/sms-sink.service.js';
 import type { AliasService } from './alias/alias.service.js';
 import type { RulesetService } from './ruleset/ruleset.service.js';
 import type { ForwarderService } from './forwarder/forwarder.service.js';
@@ -101,6 +103,10 @@ export interface Services {
   phonePools: PhonePoolService;
   /** SMS conversations per number and other number */
   phoneThreads: PhoneThreadService;
+  /** MMS media of received SMS */
+  smsMedia: SmsMediaService;
+  /** the SMS sink: Twilio's Messages resource for apps under test */
+  smsSink: SmsSinkService;
   /** AliasController; its proxying is the `alias-proxy` automation job (alias/alias-proxy.ts) */
   aliases: AliasService;
   /** block, allow, filter and bounce rules; the pipelines judge mail through it */

@@ -36,6 +36,7 @@ export type * from './ports/sent-sms.js';
 export type * from './ports/phone-inventory.js';
 export type * from './ports/phone-pools.js';
 export type * from './ports/phone-threads.js';
+export type * from './ports/sms-media.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -72,6 +73,7 @@ import type { SentSmsRepository } from './ports/sent-sms.js';
 import type { PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository } from './ports/phone-inventory.js';
 import type { PhonePoolRepository } from './ports/phone-pools.js';
 import type { PhoneThreadRepository } from './ports/phone-threads.js';
+import type { SmsMediaRepository } from './ports/sms-media.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -140,6 +142,8 @@ export interface Repositories {
   phonePools: PhonePoolRepository;
   /** SMS conversations per number and other number (ports/phone-threads.ts) */
   phoneThreads: PhoneThreadRepository;
+  /** MMS media of received SMS (ports/sms-media.ts) */
+  smsMedia: SmsMediaRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
+import type { SmsMediaTable } from './sms-sink-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -454,7 +455,8 @@ export interface SmsMessagesTable {
 export interface SentSmsTable {
   id: string;
   tenant_id: string;
-  phone_id: string;
+  /** null: a sink message from a sender id that is no number of the account (migration 0034) */
+  phone_id: string | null;
   from_number: string;
   to_number: string;
   body: string;
@@ -462,6 +464,10 @@ export interface SentSmsTable {
   delivered_sms_id: string | null;
   created_at: number;
   updated_at: number;
+  /** sink messages (migration 0034): the account SID, delivery status and error code; null for API sends */
+  account_sid: string | null;
+  status: string | null;
+  error_code: number | null;
 }
 
 export type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
@@ -553,6 +559,7 @@ export interface Database {
   phone_pools: PhonePoolsTable;
   phone_pool_members: PhonePoolMembersTable;
   phone_pool_leases: PhonePoolLeasesTable;
+  sms_media: SmsMediaTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

@@ -5,7 +5,7 @@
  */
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
-  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
@@ -93,6 +93,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phoneAccounts: notFakedRepository<PhoneAccountRepository>('phoneAccounts'),
     phonePools: new FakePhonePoolRepository(),
     phoneThreads: notFakedRepository<PhoneThreadRepository>('phoneThreads'),
+    smsMedia: notFakedRepository<SmsMediaRepository>('smsMedia'),
   };
 }
 

@@ -60,7 +60,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'phone-pool', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'command-line', 'several-nodes'];
+const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'command-line', 'several-nodes'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -184,6 +184,12 @@ describeEachDialect('README examples', (dialect) => {
     assert.match(number, /^\+\d{8,15}$/);
     const [pool] = await tenant.mailslurp.phoneController.getPhonePools();
     assert.deepEqual([pool?.name, pool?.memberCount, pool?.leasedMemberCount], ['checkout-tests', 1, 0], 'the lease was released');
+  });
+
+  test('the SMS sink recipe: the official twilio client sends to a Pigeonhole number and waitForLatestSms receives it', async () => {
+    const result = await runModule(onPortsOf(server, example('sms-sink').code), 'ts', { API_KEY: tenant.apiKey });
+    ok(result, 'the SMS sink example');
+    assert.equal(result.stdout, 'Your code is 123456\n');
   });
 
   test('the nodemailer program sends over SMTP with the access details and reads the mail back', async () => {

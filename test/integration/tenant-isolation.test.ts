@@ -1,6 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inboxOperations } from '../../src/modules/inbox/operations/index.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 
@@ -117,6 +119,12 @@ interface Ctx {
   aLease: { id: string };
   aPoolsNow(): Promise<unknown>;
   aPoolsMade: unknown;
+  /** A's MMS media: A's sink message (src/modules/sms-sink) to A's own number with a MediaUrl, its SMS, and the sink SID */
+  aMedia: { id: string; smsId: string };
+  aMediaNow(): Promise<unknown>;
+  aMediaMade: unknown;
+  aSinkSid: string;
+  aSinkAccount: string;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -161,6 +169,8 @@ const A_POOL_NAME = 'alpha-pool-name';
 const A_POOL_DESCRIPTION = 'alpha-pool-description';
 const A_LEASE_OWNER = 'alpha-lease-owner';
 const CARRIER_TEST_SENDER = '+12125550100';
+const A_MMS_BODY = 'alpha-mms-body 777111';
+const A_SINK_ACCOUNT = 'AC00000000000000000000000000a1fa';
 
 const enc = encodeURIComponent;
 
@@ -658,6 +668,36 @@ const POOL_CASES: Record<string, IsolationCase> = {
   async deletePhoneMessageThreadItems(c) {
     await expectPhoneNotFound(c, 'DELETE', (id) => `/phone/numbers/${id}/message-threads/${enc(CARRIER_TEST_SENDER)}`);
     await poolsUnchanged(c);
+  },
+};
+
+async function mediaUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aMediaNow(), c.aMediaMade, "A's MMS media is unchanged");
+}
+
+async function expectMediaNotFound(c: Ctx, pathFor: (id: string) => string): Promise<void> {
+  await expectIdNotFound(c, c.aMedia.id, 'GET', pathFor);
+  await mediaUnchanged(c);
+}
+
+/** MMS media (SmsController's and PhoneController's media operations, filled by the SMS sink): listed by operationId, like SMS_CASES. */
+const SINK_CASES: Record<string, IsolationCase> = {
+  async getSmsMedia(c) {
+    await expectIdNotFound(c, c.aMedia.smsId, 'GET', (id) => `/sms/${id}/media`);
+    await mediaUnchanged(c);
+  },
+  getSmsMediaById: (c) => expectMediaNotFound(c, (id) => `/sms/media/${id}`),
+  downloadSmsMedia: (c) => expectMediaNotFound(c, (id) => `/sms/media/${id}/bytes`),
+  downloadSmsMediaBase64: (c) => expectMediaNotFound(c, (id) => `/sms/media/${id}/base64`),
+  getPhoneNumberMediaById: (c) => expectMediaNotFound(c, (id) => `/phone/media/${id}`),
+  downloadPhoneNumberMedia: (c) => expectMediaNotFound(c, (id) => `/phone/media/${id}/bytes`),
+  downloadPhoneNumberMediaBase64: (c) => expectMediaNotFound(c, (id) => `/phone/media/${id}/base64`),
+  async getPhoneNumberMedia(c) {
+    await expectPhoneNotFound(c, 'GET', (id) => `/phone/${id}/media`);
+    await mediaUnchanged(c);
+  },
+  async getPhoneNumberMedia1(c) {
+    for (const filter of ['', `search=${enc(c.aMedia.id)}`, 'search=image']) expectOnly(await c.asB('GET', `/phone/media?${filter}`), [], `getPhoneNumberMedia1?${filter}`);
   },
 };
 
@@ -1316,6 +1356,7 @@ const ALIAS_CASES: Record<string, IsolationCase> = {
 };
 Object.assign(ISOLATION_CASES, ALIAS_CASES);
 Object.assign(ISOLATION_CASES, INVENTORY_CASES);
+Object.assign(ISOLATION_CASES, SINK_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
@@ -1448,8 +1489,16 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     return response.json as InboxJson;
   }
 
+  // Serves A's MMS media; the one loopback target the server may fetch from (two users refuse the rest).
+  let mediaServer: http.Server;
   before(async () => {
-    server = await startTestServer(dialect);
+    mediaServer = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(Buffer.from('alpha-png-bytes'));
+    });
+    await new Promise<void>((resolve) => mediaServer.listen(0, '127.0.0.1', resolve));
+    const mediaPort = (mediaServer.address() as AddressInfo).port;
+    server = await startTestServer(dialect, { env: { PIGEONHOLE_WEBHOOK_ALLOW: `127.0.0.1:${mediaPort}` } });
     a = await server.createTenant();
     b = await server.createTenant();
     const beforeA = new Date(Date.now() - 1000).toISOString();
@@ -1532,6 +1581,20 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       consent: (await jsonOf(await a.fetch('/phone/consent'))).json,
     });
     const aInventoryJson = await aInventoryNow();
+    // A's app sends an MMS through the sink to A's own number: its media are A's
+    const sinkReply = await fetch(`${server.url}/2010-04-01/Accounts/${A_SINK_ACCOUNT}/Messages.json`, {
+      method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${A_SINK_ACCOUNT}:${a.apiKey}`).toString('base64')}` },
+      body: new URLSearchParams({ To: aPhoneMade.phoneNumber, From: 'AlphaApp', Body: A_MMS_BODY, MediaUrl: `http://127.0.0.1:${mediaPort}/alpha.png` }),
+    });
+    assert.equal(sinkReply.status, 201, await sinkReply.clone().text());
+    const aSinkSid = ((await sinkReply.json()) as { sid: string }).sid;
+    const aMmsSms = (await jsonOf(await a.fetch(`/sms?phoneNumber=${aPhoneMade.id}&search=${enc(A_MMS_BODY)}`))).json.content[0] as { id: string };
+    const aMediaItem = ((await jsonOf(await a.fetch(`/sms/${aMmsSms.id}/media`))).json as Array<{ id: string }>)[0]!;
+    const aMediaNow = async () => [
+      (await jsonOf(await a.fetch(`/sms/media/${aMediaItem.id}`))).json,
+      (await jsonOf(await a.fetch(`/sms/media/${aMediaItem.id}/base64`))).json,
+    ];
+    const aMediaJson = await aMediaNow();
     const aPool = await a.mailslurp.phoneController.createPhonePool({ createPhonePoolOptions: { name: A_POOL_NAME, description: A_POOL_DESCRIPTION } });
     await a.mailslurp.phoneController.addPhoneNumbersToPhonePool({ poolId: aPool.id, addPhonePoolNumbersOptions: { phoneNumberIds: [aPhoneMade.id] } });
     // a week: the longest lease, so it is still active when the last case runs
@@ -1600,6 +1663,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aEmergencyAddress.accountSid, A_ADDRESS.customerName, A_ADDRESS.address1, A_ADDRESS.city, A_ADDRESS.region, ...aPlanIds,
       aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY, aSentSmsMade.id, A_SENT_SMS_BODY,
       aPool.id, aLease.id, A_POOL_NAME, A_POOL_DESCRIPTION, A_LEASE_OWNER,
+      aMmsSms.id, aMediaItem.id, A_MMS_BODY, aSinkSid, 'AlphaApp', 'alpha.png',
       a.userId, a.email, A_NAME, A_DESCRIPTION, A_TAG, aTemplate.id, aTemplate.name, aTemplate.content, 'alphaSecretVar',
       aGroup.id, aContact.id, A_CONTACT_NAME, A_CONTACT_ADDRESS, A_GROUP_NAME,
       aAlias.id, aThreadId, A_ALIAS_NAME, A_ALIAS_HIDDEN, A_THREAD_PARTNER,
@@ -1682,12 +1746,38 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aLease: { id: aLease.id },
       aPoolsNow,
       aPoolsMade: aPoolsJson,
+      aMedia: { id: aMediaItem.id, smsId: aMmsSms.id },
+      aMediaNow,
+      aMediaMade: aMediaJson,
+      aSinkSid,
+      aSinkAccount: A_SINK_ACCOUNT,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
     };
   });
-  after(() => server.close());
+  after(async () => {
+    await server.close();
+    mediaServer.closeAllConnections();
+    await new Promise((resolve) => mediaServer.close(resolve));
+  });
+
+  test("SMS sink: B's key cannot read A's message by its Sid (with A's account SID or its own), nor list it", async () => {
+    const asB = (account: string, path: string) => fetch(`${server.url}/2010-04-01/Accounts/${account}${path}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${account}:${ctx.b.apiKey}`).toString('base64')}` },
+    });
+    for (const account of [ctx.aSinkAccount, 'AC000000000000000000000000000b0b']) {
+      const one = await asB(account, `/Messages/${ctx.aSinkSid}.json`);
+      assert.equal(one.status, 404);
+      const text = await one.text();
+      assert.equal(JSON.parse(text).code, 20404);
+      assert.ok(!text.includes(A_MMS_BODY));
+      const list = await asB(account, '/Messages.json');
+      assert.equal(list.status, 200);
+      assert.deepEqual(((await list.json()) as { messages: unknown[] }).messages, []);
+    }
+    assert.deepEqual(await ctx.aMediaNow(), ctx.aMediaMade);
+  });
 
   test('every InboxController, CommonActionsController, BulkActionsController and TemplateController operation in the OpenAPI document has an isolation case', async () => {
     const doc = (await (await server.fetch('/v3/api-docs', { key: null })).json()) as {
@@ -1695,7 +1785,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES || op.operationId in INVENTORY_CASES || op.operationId in POOL_CASES)))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES || op.operationId in INVENTORY_CASES || op.operationId in POOL_CASES || op.operationId in SINK_CASES)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');

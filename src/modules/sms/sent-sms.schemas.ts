@@ -19,8 +19,8 @@ export const SentSmsDto = Type.Object(
   {
     id: Uuid,
     userId: Uuid,
-    /** the sending number's id, as SmsDto.phoneNumber is the receiving one's */
-    phoneNumber: Uuid,
+    /** the sending number's id, as SmsDto.phoneNumber is the receiving one's; null for a sink message from a sender id that is no number of the account */
+    phoneNumber: Nullable(Uuid),
     fromNumber: Type.String(),
     toNumber: Type.String(),
     body: Type.String(),
@@ -39,7 +39,7 @@ export const SentSmsProjection = Type.Object(
     body: Type.String(),
     userId: Uuid,
     createdAt: DateTime,
-    phoneNumber: Uuid,
+    phoneNumber: Nullable(Uuid),
     fromNumber: Type.String(),
     toNumber: Type.String(),
     replyToId: Type.Optional(Nullable(Uuid)),

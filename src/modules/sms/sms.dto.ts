@@ -1,8 +1,9 @@
 import type { Static } from '@sinclair/typebox';
-import type { SmsRecord } from '../../storage/ports.js';
-import type { SmsDto, SmsProjection } from './sms.schemas.js';
+import type { SmsMediaRecord, SmsRecord } from '../../storage/ports.js';
+import type { SmsDto, SmsMessageMediaDto, SmsProjection } from './sms.schemas.js';
 
-export const toSmsDto = (m: SmsRecord): Static<typeof SmsDto> => ({
+/** `media`: the SMS's media in order (SmsMediaService.ofSms); none when it carried none. */
+export const toSmsDto = (m: SmsRecord, media: readonly SmsMediaRecord[] = []): Static<typeof SmsDto> => ({
   id: m.id,
   userId: m.tenantId,
   phoneNumber: m.phoneId,
@@ -13,7 +14,7 @@ export const toSmsDto = (m: SmsRecord): Static<typeof SmsDto> => ({
   read: m.read,
   createdAt: m.createdAt.toISOString(),
   updatedAt: m.updatedAt.toISOString(),
-  media: [],
+  media: media.map(toSmsMediaDto),
 });
 
 export const toSmsProjection = (m: SmsRecord): Static<typeof SmsProjection> => ({
@@ -24,4 +25,15 @@ export const toSmsProjection = (m: SmsRecord): Static<typeof SmsProjection> => (
   phoneNumber: m.phoneId,
   read: m.read,
   fromNumber: m.fromNumber,
+});
+
+/** Media are never changed once stored: updatedAt is createdAt. attachmentId is the media id (its bytes: downloadSmsMedia). */
+export const toSmsMediaDto = (m: SmsMediaRecord): Static<typeof SmsMessageMediaDto> => ({
+  id: m.id,
+  smsId: m.smsId,
+  phoneNumberId: m.phoneId,
+  attachmentId: m.id,
+  contentType: m.contentType,
+  createdAt: m.createdAt.toISOString(),
+  updatedAt: m.createdAt.toISOString(),
 });

@@ -9,6 +9,20 @@ export const TestPhoneNumberOptions = Type.Object(
   { $id: 'TestPhoneNumberOptions' },
 );
 
+export const SmsMessageMediaDto = Type.Object(
+  {
+    id: Uuid,
+    smsId: Uuid,
+    phoneNumberId: Uuid,
+    attachmentId: Type.String({ description: 'the id the bytes are fetched with (downloadSmsMedia): media are kept apart from email attachments, so it is the media id' }),
+    contentType: Type.Optional(Nullable(Type.String({ description: 'as the media URL answered; null when it named none' }))),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { $id: 'SmsMessageMediaDto' },
+);
+export const PageSmsMessageMedia = PageOf(Type.Ref(SmsMessageMediaDto), 'PageSmsMessageMedia');
+
 export const SmsDto = Type.Object(
   {
     id: Uuid,
@@ -21,7 +35,7 @@ export const SmsDto = Type.Object(
     read: Type.Boolean(),
     createdAt: DateTime,
     updatedAt: DateTime,
-    media: Type.Array(Type.Object({}), { description: 'MMS media: none yet' }),
+    media: Type.Array(Type.Ref(SmsMessageMediaDto), { description: 'MMS media the SMS carried (a sink message\'s MediaUrl, fetched), in order' }),
   },
   { $id: 'SmsDto' },
 );
@@ -96,4 +110,13 @@ export const SmsPreview = Type.Object(
   { $id: 'SmsPreview' },
 );
 
-export const smsModelSchemas = [TestPhoneNumberOptions, SmsDto, SmsProjection, PageSmsProjection, WaitForSingleSmsOptions, SmsMatchOption, WaitForSmsConditions, SmsPreview];
+export const smsModelSchemas = [TestPhoneNumberOptions, SmsMessageMediaDto, PageSmsMessageMedia, SmsDto, SmsProjection, PageSmsProjection, WaitForSingleSmsOptions, SmsMatchOption, WaitForSmsConditions, SmsPreview];
+
+export const SmsMediaIdParams = Type.Object({ mediaId: Uuid });
+
+export const SmsMediaListQuery = Type.Object({
+  ...PageQuery,
+  since: Type.Optional(DateTime),
+  before: Type.Optional(DateTime),
+  search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
+});

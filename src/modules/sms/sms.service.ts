@@ -71,14 +71,18 @@ export class SmsService {
     return this.deliver(phone, TEST_SENDER, body);
   }
 
-  /** The carrier hands `body` from `fromNumber` to `phone` (whoever holds it): stored, then sms.received wakes waits. */
-  async deliver(phone: PhoneNumberRecord, fromNumber: string, body: string): Promise<SmsRecord> {
+  /**
+   * The carrier hands `body` from `fromNumber` to `phone` (whoever holds it): stored, then sms.received wakes waits.
+   * `beforePublish` stores what goes with the SMS (a sink message's media) before any wait can read it.
+   */
+  async deliver(phone: PhoneNumberRecord, fromNumber: string, body: string, options?: { beforePublish?: (sms: SmsRecord) => Promise<void> }): Promise<SmsRecord> {
     const now = this.clock.now();
     const sms: SmsRecord = {
       id: newId(), tenantId: phone.tenantId, phoneId: phone.id, fromNumber, toNumber: phone.phoneNumber, body,
       read: false, favourite: false, createdAt: now, updatedAt: now,
     };
     await this.sms.create(sms);
+    await options?.beforePublish?.(sms);
     this.bus.publish('sms.received', { tenantId: phone.tenantId, inboxId: '', phoneId: phone.id, smsId: sms.id, fromNumber, createdAt: now });
     return sms;
   }

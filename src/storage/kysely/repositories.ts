@@ -29,6 +29,7 @@ import { sentSmsRepository } from './sent-sms-repository.js';
 import { phoneAccountRepository, phoneInventoryRepository, phoneNumberReleaseRepository, provisioningJobRepository } from './phone-inventory-repository.js';
 import { phonePoolRepository } from './phone-pool-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
+import { smsMediaRepository } from './sms-media-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
@@ -78,5 +79,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     phoneAccounts: phoneAccountRepository(db),
     phonePools: phonePoolRepository(db),
     phoneThreads: phoneThreadRepository(db),
+    smsMedia: smsMediaRepository(db),
   };
 }

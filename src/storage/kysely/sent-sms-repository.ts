@@ -13,6 +13,9 @@ const toSentSms = (row: Selectable<SentSmsTable>): SentSmsRecord => ({
   body: row.body,
   replyToId: row.reply_to_id,
   deliveredSmsId: row.delivered_sms_id,
+  accountSid: row.account_sid,
+  status: row.status as SentSmsRecord['status'],
+  errorCode: row.error_code,
   createdAt: fromMillis(row.created_at),
   updatedAt: fromMillis(row.updated_at),
 });
@@ -21,6 +24,7 @@ function whereFilter(tenantId: string, filter: SentSmsFilter) {
   return (eb: ExpressionBuilder<Database, 'sent_sms'>) => {
     const and: Expression<SqlBool>[] = [eb('tenant_id', '=', tenantId)];
     if (filter.phoneId) and.push(eb('phone_id', '=', filter.phoneId));
+    if (filter.accountSid) and.push(eb('account_sid', '=', filter.accountSid));
     if (filter.since) and.push(eb('created_at', '>', toMillis(filter.since)));
     if (filter.before) and.push(eb('created_at', '<', toMillis(filter.before)));
     if (filter.search) {
@@ -44,6 +48,9 @@ export function sentSmsRepository(db: Kysely<Database>): SentSmsRepository {
         body: m.body,
         reply_to_id: m.replyToId,
         delivered_sms_id: m.deliveredSmsId,
+        account_sid: m.accountSid ?? null,
+        status: m.status ?? null,
+        error_code: m.errorCode ?? null,
         created_at: toMillis(m.createdAt),
         updated_at: toMillis(m.updatedAt),
       }).execute();

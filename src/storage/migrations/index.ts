@@ -32,6 +32,8 @@ import * as m0030 from './0030_totp_devices.js';
 import * as m0031 from './0031_sent_sms.js';
 import * as m0032 from './0032_phone_pools.js';
 import * as m0033 from './0033_phone_inventory.js';
+import * as m0034 from './0034_sms_sink.js';
+import * as m0035 from './0035_sms_media.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '0031_sent_sms': m0031,
   '0032_phone_pools': m0032,
   '0033_phone_inventory': m0033,
+  '0034_sms_sink': m0034,
+  '0035_sms_media': m0035,
 };

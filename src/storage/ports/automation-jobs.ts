@@ -17,7 +17,8 @@ export type AutomationJobKind =
   | 'reply'
   | 'alias-proxy'
   | 'scheduled-send'
-  | 'rule-bounce';
+  | 'rule-bounce'
+  | 'sms-status-callback';
 
 /** pending: waiting for its (next) attempt; inflight: leased by a worker; done / failed / cancelled: final. */
 export type AutomationJobState = 'pending' | 'inflight' | 'done' | 'failed' | 'cancelled';

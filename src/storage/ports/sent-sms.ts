@@ -5,8 +5,8 @@ import type { Slice } from './common.js';
 export interface SentSmsRecord {
   id: string;
   tenantId: string;
-  /** the sending phone number's id */
-  phoneId: string;
+  /** the sending phone number's id; null for a sink message from a sender id that is no number of the account */
+  phoneId: string | null;
   fromNumber: string;
   toNumber: string;
   body: string;
@@ -14,12 +14,20 @@ export interface SentSmsRecord {
   replyToId: string | null;
   /** the SMS it became at a Pigeonhole number; null: the recipient is outside the carrier, recorded only */
   deliveredSmsId: string | null;
+  /** sink messages (Twilio's Messages resource): the account SID it was sent under; null for API sends */
+  accountSid?: string | null;
+  /** sink messages: delivered, sent (outside the carrier) or failed; null for API sends */
+  status?: 'delivered' | 'sent' | 'failed' | null;
+  /** sink messages: the carrier error code of a failed one */
+  errorCode?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export interface SentSmsFilter {
   phoneId?: string;
+  /** sink messages sent under this account SID */
+  accountSid?: string;
   since?: Date;
   before?: Date;
   /** case-insensitive "contains" on body, recipient and id */

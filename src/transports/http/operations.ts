@@ -74,6 +74,7 @@ function callOf<Deps>(op: Operation<Deps>, request: FastifyRequest, reply: Fasti
     },
     headers: request.headers,
     baseUrl: `${request.protocol}://${request.host}`,
+    ip: request.ip,
     upload: uploadOf(request),
   };
 }
@@ -104,7 +105,7 @@ const CONTENT_SAFETY = { 'content-security-policy': 'sandbox', 'x-content-type-o
 
 async function send(reply: FastifyReply, status: number, result: unknown): Promise<unknown> {
   if (result instanceof Content) {
-    reply.status(status).type(result.contentType);
+    reply.status(result.status ?? status).type(result.contentType);
     for (const [name, value] of Object.entries({ ...CONTENT_SAFETY, ...result.headers })) reply.header(name, value);
     return reply.send(result.body);
   }

@@ -59,7 +59,7 @@ export const getSmsMessage = smsOperation({
   summary: 'An SMS by id (reading it marks it read)',
   params: SmsIdParams,
   response: Type.Ref(SmsDto),
-  handler: async ({ tenantId, params }, { sms }) => toSmsDto(await sms.open(tenantId, params.smsId)),
+  handler: async ({ tenantId, params }, { sms, smsMedia }) => toSmsDto(await sms.open(tenantId, params.smsId), await smsMedia.listOf(tenantId, params.smsId)),
 });
 
 export const markSmsAsRead = smsOperation({
@@ -68,7 +68,7 @@ export const markSmsAsRead = smsOperation({
   params: SmsIdParams,
   query: Type.Object({ read: Type.Optional(Type.Boolean({ default: true })) }),
   response: Type.Ref(SmsDto),
-  handler: async ({ tenantId, params, query }, { sms }) => toSmsDto(await sms.setRead(tenantId, params.smsId, query.read ?? true)),
+  handler: async ({ tenantId, params, query }, { sms, smsMedia }) => toSmsDto(await sms.setRead(tenantId, params.smsId, query.read ?? true), await smsMedia.listOf(tenantId, params.smsId)),
 });
 
 export const setSmsFavourited = smsOperation({
@@ -77,7 +77,7 @@ export const setSmsFavourited = smsOperation({
   params: SmsIdParams,
   query: Type.Object({ favourited: Type.Boolean() }),
   response: Type.Ref(SmsDto),
-  handler: async ({ tenantId, params, query }, { sms }) => toSmsDto(await sms.setFavourite(tenantId, params.smsId, query.favourited)),
+  handler: async ({ tenantId, params, query }, { sms, smsMedia }) => toSmsDto(await sms.setFavourite(tenantId, params.smsId, query.favourited), await smsMedia.listOf(tenantId, params.smsId)),
 });
 
 export const deleteSmsMessage = smsOperation({

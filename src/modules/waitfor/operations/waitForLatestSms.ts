@@ -9,8 +9,11 @@ export const waitForLatestSms = waitForOperation({
   summary: "The phone number's newest SMS, or the first to arrive within timeout (408 otherwise); marks it read",
   body: Type.Ref(WaitForSingleSmsOptions),
   response: Type.Ref(SmsDto),
-  handler: async ({ tenantId, body, signal }, { sms }) => toSmsDto(await sms.waitLatest(tenantId, {
-    phoneNumberId: body.phoneNumberId, timeout: body.timeout, unreadOnly: body.unreadOnly ?? undefined,
-    since: toDate(body.since ?? undefined), before: toDate(body.before ?? undefined), sortDirection: body.sortDirection, signal,
-  })),
+  handler: async ({ tenantId, body, signal }, { sms, smsMedia }) => {
+    const found = await sms.waitLatest(tenantId, {
+      phoneNumberId: body.phoneNumberId, timeout: body.timeout, unreadOnly: body.unreadOnly ?? undefined,
+      since: toDate(body.since ?? undefined), before: toDate(body.before ?? undefined), sortDirection: body.sortDirection, signal,
+    });
+    return toSmsDto(found, await smsMedia.listOf(tenantId, found.id));
+  },
 });
