@@ -103,7 +103,7 @@ export function createServices(deps: ServiceDeps): Services {
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
   // the automation job worker's wake-up; main.ts points it at the worker once it runs
   const automationWake = { kick: () => {} };
-  const rulesets = new RulesetService(repos.rulesets, repos.inboxes, deps.clock);
+  const rulesets = new RulesetService(repos.rulesets, repos.inboxes, deps.clock, repos.phoneNumbers);
   const rulesetInbound = new RulesetInbound(rulesets, repos.automationJobs, repos.bounces, deps.bus, deps.clock, () => automationWake.kick());
   // rulesets first: mail they keep out never counts against the email cap
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [rulesetInbound, capStep] : [rulesetInbound], deps.parser, deps.smtpDedupeWindow);
@@ -169,10 +169,10 @@ export function createServices(deps: ServiceDeps): Services {
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),
     deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
-    webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }),
+    webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }, repos.phoneNumbers),
     webhookDispatcher: new WebhookDispatcher({
       events: repos.domainEvents, webhooks: repos.webhooks, emails: repos.emails, sent: repos.sent,
-      trackingPixels: repos.trackingPixels, bounces: repos.bounces, contacts: repos.contacts,
+      trackingPixels: repos.trackingPixels, bounces: repos.bounces, contacts: repos.contacts, sms: repos.sms,
     }),
     attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent, deps.htmlWork),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.

@@ -33,6 +33,7 @@ export type * from './ports/totp-devices.js';
 export type * from './ports/phone-numbers.js';
 export type * from './ports/sms.js';
 export type * from './ports/sent-sms.js';
+export type * from './ports/missed-sms.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -66,6 +67,7 @@ import type { TotpDeviceRepository } from './ports/totp-devices.js';
 import type { PhoneNumberRepository } from './ports/phone-numbers.js';
 import type { SmsRepository } from './ports/sms.js';
 import type { SentSmsRepository } from './ports/sent-sms.js';
+import type { MissedSmsRepository } from './ports/missed-sms.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -125,6 +127,8 @@ export interface Repositories {
   sms: SmsRepository;
   /** SMS sent from those numbers (ports/sent-sms.ts) */
   sentSms: SentSmsRepository;
+  /** SMS a tenant at its SMS cap did not get (ports/missed-sms.ts) */
+  missedSms: MissedSmsRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

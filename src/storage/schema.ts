@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { MissedSmsTable } from './sms-pipeline-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -507,6 +508,8 @@ export interface RulesetsTable {
   tenant_id: string;
   /** null = every inbox of the account */
   inbox_id: string | null;
+  /** the phone number of an SMS ruleset (migration 0036); null with a null inbox_id = the account */
+  phone_id: string | null;
   scope: string;
   action: string;
   /** lower-case address or `*` pattern */
@@ -547,6 +550,7 @@ export interface Database {
   phone_numbers: PhoneNumbersTable;
   sms_messages: SmsMessagesTable;
   sent_sms: SentSmsTable;
+  missed_sms: MissedSmsTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

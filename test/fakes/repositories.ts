@@ -4,7 +4,7 @@
  * NotFakedError naming the method the moment anything calls them.
  */
 import type {
-  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, SmsRepository, SentSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, SmsRepository, SentSmsRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
@@ -84,6 +84,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phoneNumbers: notFakedRepository<PhoneNumberRepository>('phoneNumbers'),
     sms: notFakedRepository<SmsRepository>('sms'),
     sentSms: notFakedRepository<SentSmsRepository>('sentSms'),
+    missedSms: notFakedRepository<MissedSmsRepository>('missedSms'),
   };
 }
 

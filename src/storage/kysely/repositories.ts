@@ -26,6 +26,7 @@ import { totpDeviceRepository } from './totp-device-repository.js';
 import { phoneNumberRepository } from './phone-number-repository.js';
 import { smsRepository } from './sms-repository.js';
 import { sentSmsRepository } from './sent-sms-repository.js';
+import { missedSmsRepository } from './missed-sms-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
@@ -69,5 +70,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     phoneNumbers: phoneNumberRepository(db),
     sms: smsRepository(db),
     sentSms: sentSmsRepository(db),
+    missedSms: missedSmsRepository(db),
   };
 }

@@ -30,6 +30,7 @@ import * as m0028 from './0028_phone_numbers.js';
 import * as m0029 from './0029_sms_messages.js';
 import * as m0030 from './0030_totp_devices.js';
 import * as m0031 from './0031_sent_sms.js';
+import * as m0036 from './0036_sms_pipeline.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_sms_messages': m0029,
   '0030_totp_devices': m0030,
   '0031_sent_sms': m0031,
+  '0036_sms_pipeline': m0036,
 };
