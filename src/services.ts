@@ -26,6 +26,9 @@ import { BounceService } from './modules/bounce/bounce.service.js';
 import { BounceRecorder } from './modules/bounce/bounce-recorder.js';
 import { MissedEmailService } from './modules/missed/missed.service.js';
 import { TenantEmailCapStep } from './modules/missed/email-cap.step.js';
+import { MissedSmsService } from './modules/missed-sms/missed-sms.service.js';
+import { TenantSmsCapStep } from './modules/missed-sms/sms-cap.step.js';
+import { RulesetSmsInbound, RulesetSmsSendGuard } from './modules/ruleset/ruleset.sms.js';
 import { AccessService, type MailEndpoints } from './modules/access/access.service.js';
 import { ImapMailboxService } from './modules/imap/imap.service.js';
 import { ImapCommandsService } from './modules/imap/imap-commands.service.js';
@@ -73,6 +76,8 @@ export interface ServiceDeps {
   maxAttachmentSize?: number;
   /** most received emails a tenant may hold; more become missed emails. 0 or unset = no cap */
   tenantEmailCap?: number;
+  /** most received SMS a tenant may hold; more become missed SMS. 0 or unset = no cap */
+  tenantSmsCap?: number;
   /** milliseconds within which an SMTP retry of a stored message is not stored again; 0 = off; 10 minutes when unset */
   smtpDedupeWindow?: number;
   /** where mail clients reach the SMTP listeners; startServer fills in the ports once listening */
@@ -114,6 +119,11 @@ export function createServices(deps: ServiceDeps): Services {
   const templates = new TemplateService(repos.templates, deps.clock);
   const contacts = new ContactService(repos.contacts, deps.clock);
   const sms = new SmsService(repos.sms, repos.phoneNumbers, deps.bus, deps.clock);
+  // rulesets first: SMS they keep out never count against the SMS cap
+  sms.inboundSteps.push(new RulesetSmsInbound(rulesets));
+  if ((deps.tenantSmsCap ?? 0) > 0) sms.inboundSteps.push(new TenantSmsCapStep(repos.sms, repos.missedSms, deps.clock, deps.tenantSmsCap ?? 0));
+  const smsSending = new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock);
+  smsSending.guards.push(new RulesetSmsSendGuard(rulesets));
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   sending.guards.push(new RulesetSendGuard(rulesets));
@@ -149,7 +159,8 @@ export function createServices(deps: ServiceDeps): Services {
     contacts,
     phones: new PhoneService(repos.phoneNumbers, deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES), deps.clock),
     sms,
-    smsSending: new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock),
+    smsSending,
+    missedSms: new MissedSmsService(repos.missedSms, repos.phoneNumbers),
     tracking,
     templates,
     imap,
