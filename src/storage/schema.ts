@@ -288,6 +288,9 @@ export interface WebhookDeliveriesTable {
   inbox_id: string | null;
   email_id: string | null;
   attachment_id: string | null;
+  /** NEW_SMS: the phone number and the SMS (migration 0036) */
+  phone_id: string | null;
+  sms_id: string | null;
   /** pending | inflight | delivered | dead */
   state: string;
   attempts: number;
@@ -321,6 +324,9 @@ export interface WebhookResultsTable {
   inbox_id: string | null;
   email_id: string | null;
   attachment_id: string | null;
+  /** NEW_SMS: the phone number and the SMS (migration 0036) */
+  phone_id: string | null;
+  sms_id: string | null;
   created_at: number;
   updated_at: number;
 }

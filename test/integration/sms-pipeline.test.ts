@@ -72,6 +72,12 @@ describeEachDialect('the inbound SMS pipeline: NEW_SMS webhooks, SMS rulesets', 
     const signature = toA!.headers['x-signature'] as string;
     assert.equal((await webhooks.verifyWebhookSignature({ verifyWebhookSignatureOptions: { messageId: payload.messageId, signature } })).isValid, true);
     assert.equal(retry!.json.webhookId, account.id);
+    // the results name the number and the SMS, and filter by them
+    const [resultOfA] = await webhooks.waitForWebhookResults({ webhookId: onA.id, expectedCount: 1, timeout: 10_000 });
+    assert.deepEqual([resultOfA!.phoneId, resultOfA!.smsId, resultOfA!.webhookEvent], [phoneA.id, stored.id, 'NEW_SMS']);
+    const bySms = await webhooks.getAllWebhookResults({ smsId: stored.id });
+    assert.ok(bySms.content!.length >= 1 && bySms.content!.every((r) => r.smsId === stored.id));
+    assert.equal((await webhooks.getAllWebhookResults({ phoneId: phoneB.id })).totalElements, 0, "nothing was sent for B's number yet");
 
     // bob's number sends to alice's B: B's webhook and the account webhook hear it, A's does not
     await bob.mailslurp.smsController.sendSms({ fromPhoneId: bobPhone.id, smsSendOptions: { to: phoneB.phoneNumber, body: 'hello B' } });

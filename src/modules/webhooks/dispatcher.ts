@@ -90,6 +90,8 @@ export function deliveriesFor(eventId: string, events: WebhookEvent[], hooks: We
         inboxId: event.inboxId,
         emailId: event.refs.emailId ?? null,
         attachmentId: event.refs.attachmentId ?? null,
+        phoneId: event.refs.phoneId ?? null,
+        smsId: event.refs.smsId ?? null,
       });
     }
   }

@@ -22,7 +22,7 @@ export interface WebhookEvent {
   phoneId?: string | null;
   fields: Record<string, unknown>;
   /** ids a result can be filtered by */
-  refs: { emailId?: string; attachmentId?: string };
+  refs: { emailId?: string; attachmentId?: string; phoneId?: string; smsId?: string };
 }
 
 const addresses = (list: Array<{ emailAddress: string }>) => list.map((a) => a.emailAddress);
@@ -169,7 +169,7 @@ export function newSmsEvent(sms: SmsRecord): WebhookEvent {
     eventNames: ['NEW_SMS'],
     inboxId: null,
     phoneId: sms.phoneId,
-    refs: {},
+    refs: { phoneId: sms.phoneId, smsId: sms.id },
     fields: {
       smsId: sms.id,
       userId: sms.tenantId,

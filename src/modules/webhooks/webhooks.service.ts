@@ -258,9 +258,9 @@ export class WebhookService {
     return {
       webhookId, unseenOnly: input.unseenOnly, resultType: input.resultType, eventName: input.eventName,
       minStatusCode: input.minStatusCode, maxStatusCode: input.maxStatusCode, inboxId: input.inboxId, emailId: input.emailId,
-      attachmentId: input.attachmentId, search: input.searchFilter, since: input.since, before: input.before,
-      // No result here concerns an SMS, a phone or an AI transformer.
-      none: Boolean(input.smsId || input.phoneId || input.aiTransformerId),
+      attachmentId: input.attachmentId, phoneId: input.phoneId, smsId: input.smsId, search: input.searchFilter, since: input.since, before: input.before,
+      // No result here concerns an AI transformer.
+      none: Boolean(input.aiTransformerId),
     };
   }
 

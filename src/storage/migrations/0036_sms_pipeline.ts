@@ -23,9 +23,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('missed_sms_tenant_created').on('missed_sms').columns(['tenant_id', 'created_at', 'id']).execute();
+
+  // NEW_SMS deliveries and their results name the phone number and the SMS, so the results
+  // can be filtered by them (getAllWebhookResults phoneId / smsId).
+  for (const table of ['webhook_deliveries', 'webhook_results']) {
+    await db.schema.alterTable(table).addColumn('phone_id', 'text').execute();
+    await db.schema.alterTable(table).addColumn('sms_id', 'text').execute();
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const table of ['webhook_deliveries', 'webhook_results']) {
+    await db.schema.alterTable(table).dropColumn('sms_id').execute();
+    await db.schema.alterTable(table).dropColumn('phone_id').execute();
+  }
   await db.schema.dropTable('missed_sms').ifExists().execute();
   await db.schema.dropIndex('rulesets_tenant_scope_phone').ifExists().execute();
   await db.schema.alterTable('rulesets').dropColumn('phone_id').execute();
