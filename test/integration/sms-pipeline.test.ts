@@ -99,6 +99,13 @@ describeEachDialect('the inbound SMS pipeline: NEW_SMS webhooks, SMS rulesets', 
     assert.ok(withAccount.totalElements >= 1);
     assert.equal((await refusal(bob.mailslurp.webhookController.getPhoneNumberWebhooksPaginated({ phoneId: phoneA.id }))).status, 404);
     assert.equal((await refusal(webhooks.getPhoneNumberWebhooksPaginated({ phoneId: randomUUID() }))).status, 404);
+    // updateWebhook's phoneNumberId moves a webhook to another of the caller's numbers
+    const moved = await webhooks.updateWebhook({ webhookId: onB.id, phoneNumberId: phoneA.id, createWebhookOptions: { url: `${hook.url}/b`, eventName: Event.NEW_SMS } });
+    assert.deepEqual([moved.phoneId, moved.inboxId ?? null], [phoneA.id, null]);
+    const bobHook = await bob.mailslurp.webhookController.createWebhookForPhoneNumber({ phoneNumberId: bobPhone.id, createWebhookOptions: { url: hook.url } });
+    const stolen = await refusal(bob.mailslurp.webhookController.updateWebhook({ webhookId: bobHook.id, phoneNumberId: phoneA.id, createWebhookOptions: { url: hook.url } }));
+    assert.equal(stolen.status, 404);
+    await bob.mailslurp.webhookController.deleteWebhookById({ webhookId: bobHook.id });
     for (const w of [onA, onB, account]) await webhooks.deleteWebhookById({ webhookId: w.id });
     hook.respond = () => 200;
   });

@@ -199,6 +199,9 @@ export class WebhookService {
       enabled: true,
       updatedAt: this.clock.now(),
     };
+    if (updated.phoneId && updated.eventName !== 'NEW_SMS') {
+      throw badRequest(`eventName ${updated.eventName} never fires on a phone number: a phone number's webhook hears NEW_SMS`);
+    }
     await this.webhooks.update(updated);
     return updated;
   }
