@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     // After the key check (a preHandler), before the routes it counts.
     await registerKeyRateLimit(api, deps.rateLimit ?? 0);
     await registerOperations(api, operations.filter((op) => op.access !== 'public'), services);
-    await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor });
+    await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor, sms: services.sms, content: services.content });
   });
   return app;
 }

@@ -26,6 +26,9 @@ import { BounceService } from './modules/bounce/bounce.service.js';
 import { BounceRecorder } from './modules/bounce/bounce-recorder.js';
 import { MissedEmailService } from './modules/missed/missed.service.js';
 import { TenantEmailCapStep } from './modules/missed/email-cap.step.js';
+import { MissedSmsService } from './modules/missed-sms/missed-sms.service.js';
+import { TenantSmsCapStep } from './modules/missed-sms/sms-cap.step.js';
+import { RulesetSmsInbound, RulesetSmsSendGuard } from './modules/ruleset/ruleset.sms.js';
 import { AccessService, type MailEndpoints } from './modules/access/access.service.js';
 import { ImapMailboxService } from './modules/imap/imap.service.js';
 import { ImapCommandsService } from './modules/imap/imap-commands.service.js';
@@ -80,6 +83,8 @@ export interface ServiceDeps {
   maxAttachmentSize?: number;
   /** most received emails a tenant may hold; more become missed emails. 0 or unset = no cap */
   tenantEmailCap?: number;
+  /** most received SMS a tenant may hold; more become missed SMS. 0 or unset = no cap */
+  tenantSmsCap?: number;
   /** milliseconds within which an SMTP retry of a stored message is not stored again; 0 = off; 10 minutes when unset */
   smtpDedupeWindow?: number;
   /** where mail clients reach the SMTP listeners; startServer fills in the ports once listening */
@@ -112,7 +117,7 @@ export function createServices(deps: ServiceDeps): Services {
   const capStep = new TenantEmailCapStep(repos.emails, repos.missedEmails, deps.bus, deps.clock, emailCap);
   // the automation job worker's wake-up; main.ts points it at the worker once it runs
   const automationWake = { kick: () => {} };
-  const rulesets = new RulesetService(repos.rulesets, repos.inboxes, deps.clock);
+  const rulesets = new RulesetService(repos.rulesets, repos.inboxes, deps.clock, repos.phoneNumbers);
   const rulesetInbound = new RulesetInbound(rulesets, repos.automationJobs, repos.bounces, deps.bus, deps.clock, () => automationWake.kick());
   // rulesets first: mail they keep out never counts against the email cap
   const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [rulesetInbound, capStep] : [rulesetInbound], deps.parser, deps.smtpDedupeWindow);
@@ -123,6 +128,11 @@ export function createServices(deps: ServiceDeps): Services {
   const templates = new TemplateService(repos.templates, deps.clock);
   const contacts = new ContactService(repos.contacts, deps.clock);
   const sms = new SmsService(repos.sms, repos.phoneNumbers, deps.bus, deps.clock);
+  // rulesets first: SMS they keep out never count against the SMS cap
+  sms.inboundSteps.push(new RulesetSmsInbound(rulesets));
+  if ((deps.tenantSmsCap ?? 0) > 0) sms.inboundSteps.push(new TenantSmsCapStep(repos.sms, repos.missedSms, deps.clock, deps.tenantSmsCap ?? 0));
+  const smsSending = new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock);
+  smsSending.guards.push(new RulesetSmsSendGuard(rulesets));
   const sending = new SendingService(repos.inboxes, repos.sent, ingest, deps.clock, deps.relay, repos.attachments, deps.bus, new BounceRecorder(repos.bounces, deps.clock), tracking, deps.sendLimits, templates, contacts);
   const imap = new ImapMailboxService(repos.inboxes, repos.imapMailboxes, repos.emails, emails, deps.clock);
   sending.guards.push(new RulesetSendGuard(rulesets));
@@ -144,6 +154,7 @@ export function createServices(deps: ServiceDeps): Services {
   const smsSink = new SmsSinkService(repos.sentSms, repos.phoneNumbers, sms, repos.smsMedia, repos.automationJobs, users, deps.clock,
     { failNumbers: deps.smsFailNumbers ?? [], blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow, timeoutMs: webhookTargets.timeoutMs },
     () => automationWake.kick());
+  smsSink.sendGuards = smsSending.guards;
   automationHandlers[SMS_STATUS_CALLBACK] = { run: (job) => smsSink.runCallbackJob(job) };
   const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
   ingest.plusAddresses = plusAddresses;
@@ -169,7 +180,8 @@ export function createServices(deps: ServiceDeps): Services {
     phoneReleases,
     phoneAccounts: new PhoneAccountService(repos.phoneAccounts, deps.clock),
     sms,
-    smsSending: new SmsSendingService(repos.sentSms, repos.sms, repos.phoneNumbers, sms, deps.clock),
+    smsSending,
+    missedSms: new MissedSmsService(repos.missedSms, repos.phoneNumbers),
     phonePools: new PhonePoolService(repos.phonePools, deps.bus, deps.clock),
     phoneThreads: new PhoneThreadService(repos.phoneThreads, repos.phoneNumbers),
     smsMedia: new SmsMediaService(repos.smsMedia, repos.sms, repos.phoneNumbers),
@@ -193,10 +205,10 @@ export function createServices(deps: ServiceDeps): Services {
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),
     deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
-    webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }),
+    webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }, repos.phoneNumbers),
     webhookDispatcher: new WebhookDispatcher({
       events: repos.domainEvents, webhooks: repos.webhooks, emails: repos.emails, sent: repos.sent,
-      trackingPixels: repos.trackingPixels, bounces: repos.bounces, contacts: repos.contacts,
+      trackingPixels: repos.trackingPixels, bounces: repos.bounces, contacts: repos.contacts, sms: repos.sms,
     }),
     attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent, deps.htmlWork),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.

@@ -16,6 +16,7 @@ export interface Config {
   readonly inboxQuota: number;
   /** received emails per tenant; 0 means no cap */
   readonly tenantEmailCap: number;
+  readonly tenantSmsCap: number;
   /** milliseconds within which an SMTP retry of a stored message is not stored again; 0 = off */
   readonly smtpDedupeWindow: number;
   /** milliseconds within which a replier answers one sender at most once; 0 = every message */
@@ -156,6 +157,7 @@ export function loadConfig(
     domainPool: Object.freeze(parsed.domainPool as string[]),
     inboxQuota: parsed.inboxQuota as number,
     tenantEmailCap: parsed.tenantEmailCap as number,
+    tenantSmsCap: parsed.tenantSmsCap as number,
     smtpDedupeWindow: parsed.smtpDedupeWindow as number,
     replierWindow: parsed.replierWindow as number,
     expiryInterval: parsed.expiryInterval as number,

@@ -29,6 +29,7 @@ export type SettingKey =
   | 'domainPool'
   | 'inboxQuota'
   | 'tenantEmailCap'
+  | 'tenantSmsCap'
   | 'expiryInterval'
   | 'maxWait'
   | 'logLevel'
@@ -102,6 +103,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'inboxes each user may create in any trailing 30 days (deleting does not give them back); 0 = no limit' },
   { key: 'tenantEmailCap', env: 'PIGEONHOLE_TENANT_EMAIL_CAP', flag: '--tenant-email-cap', kind: 'count', default: '0',
     help: 'received emails each user may hold; mail beyond it is still accepted (250) but kept as a missed email (GET /missed-emails) that POST /missed-emails/restore stores once there is room; 0 = no cap' },
+  { key: 'tenantSmsCap', env: 'PIGEONHOLE_TENANT_SMS_CAP', flag: '--tenant-sms-cap', kind: 'count', default: '0',
+    help: 'received SMS each user may hold; an SMS beyond it is still taken by the carrier but kept as a missed SMS (GET /missed-sms) instead of being stored; 0 = no cap' },
   { key: 'expiryInterval', env: 'PIGEONHOLE_EXPIRY_INTERVAL', flag: '--expiry-interval', kind: 'count', default: '60000',
     help: 'milliseconds between the backstop passes of the expiry job (one also runs at start); each inbox is recorded as expired at its expiresAt by a timer regardless, and refuses mail from that moment' },
   { key: 'maxWait', env: 'PIGEONHOLE_MAX_WAIT', flag: '--max-wait', kind: 'count', default: '300000',

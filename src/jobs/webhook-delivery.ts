@@ -139,6 +139,8 @@ export function webhookDeliveryWorker(deps: {
         inboxId: job.inboxId,
         emailId: job.emailId,
         attachmentId: job.attachmentId,
+        phoneId: job.phoneId,
+        smsId: job.smsId,
         createdAt: startedAt,
       },
       next: decided.next,

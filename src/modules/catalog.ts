@@ -20,6 +20,7 @@ import { trackingOperations } from './tracking/operations/index.js';
 import { emailOperations } from './email/operations/index.js';
 import { expiredOperations } from './expired/operations/index.js';
 import { missedOperations } from './missed/operations/index.js';
+import { missedSmsOperations } from './missed-sms/operations/index.js';
 import { bounceOperations } from './bounce/operations/index.js';
 import { sendingOperations } from './sending/operations/index.js';
 import { attachmentOperations } from './attachment/operations/index.js';
@@ -55,6 +56,7 @@ import { forwardAndCheckModelSchemas } from './sending/forward-and-check.schemas
 import { attachmentModelSchemas } from './attachment/attachment.schemas.js';
 import { expiredModelSchemas } from './expired/expired.schemas.js';
 import { missedModelSchemas } from './missed/missed.schemas.js';
+import { missedSmsModelSchemas } from './missed-sms/missed-sms.schemas.js';
 import { bounceModelSchemas } from './bounce/bounce.schemas.js';
 import { accessModelSchemas } from './access/access.schemas.js';
 import { imapModelSchemas } from './imap/imap.schemas.js';
@@ -91,6 +93,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...emailOperations,
   ...expiredOperations,
   ...missedOperations,
+  ...missedSmsOperations,
   ...bounceOperations,
   ...sendingOperations,
   ...attachmentOperations,
@@ -121,7 +124,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
   ...listingModelSchemas, ...contentModelSchemas, ...importModelSchemas, ...validationModelSchemas,
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
-  ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...bounceModelSchemas,
+  ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...missedSmsModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
   ...aliasModelSchemas,

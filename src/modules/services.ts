@@ -15,6 +15,7 @@ import type { DeliveryStatusWaiter } from './sending/delivery-wait.js';
 import type { AttachmentService } from './attachment/attachment.service.js';
 import type { ExpiredService } from './expired/expired.service.js';
 import type { MissedEmailService } from './missed/missed.service.js';
+import type { MissedSmsService } from './missed-sms/missed-sms.service.js';
 import type { BounceService } from './bounce/bounce.service.js';
 import type { AccessService } from './access/access.service.js';
 import type { ImapMailboxService } from './imap/imap.service.js';
@@ -63,6 +64,8 @@ export interface Services {
   attachments: AttachmentService;
   expired: ExpiredService;
   missed: MissedEmailService;
+  /** MissedSmsController: SMS kept aside at the SMS cap */
+  missedSms: MissedSmsService;
   bounces: BounceService;
   access: AccessService;
   /** inboxes as IMAP mailboxes: the IMAP listener and ImapController share it */

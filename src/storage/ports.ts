@@ -37,6 +37,7 @@ export type * from './ports/phone-inventory.js';
 export type * from './ports/phone-pools.js';
 export type * from './ports/phone-threads.js';
 export type * from './ports/sms-media.js';
+export type * from './ports/missed-sms.js';
 export type * from './ports/aliases.js';
 export type * from './ports/contacts.js';
 export type * from './ports/rulesets.js';
@@ -74,6 +75,7 @@ import type { PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberRelea
 import type { PhonePoolRepository } from './ports/phone-pools.js';
 import type { PhoneThreadRepository } from './ports/phone-threads.js';
 import type { SmsMediaRepository } from './ports/sms-media.js';
+import type { MissedSmsRepository } from './ports/missed-sms.js';
 import type { ContactRepository } from './ports/contacts.js';
 import type { AliasRepository } from './ports/aliases.js';
 import type { RulesetRepository } from './ports/rulesets.js';
@@ -144,6 +146,8 @@ export interface Repositories {
   phoneThreads: PhoneThreadRepository;
   /** MMS media of received SMS (ports/sms-media.ts) */
   smsMedia: SmsMediaRepository;
+  /** SMS a tenant at its SMS cap did not get (ports/missed-sms.ts) */
+  missedSms: MissedSmsRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
 import type { SmsMediaTable } from './sms-sink-tables.js';
+import type { MissedSmsTable } from './sms-pipeline-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -289,6 +290,9 @@ export interface WebhookDeliveriesTable {
   inbox_id: string | null;
   email_id: string | null;
   attachment_id: string | null;
+  /** NEW_SMS: the phone number and the SMS (migration 0036) */
+  phone_id: string | null;
+  sms_id: string | null;
   /** pending | inflight | delivered | dead */
   state: string;
   attempts: number;
@@ -322,6 +326,9 @@ export interface WebhookResultsTable {
   inbox_id: string | null;
   email_id: string | null;
   attachment_id: string | null;
+  /** NEW_SMS: the phone number and the SMS (migration 0036) */
+  phone_id: string | null;
+  sms_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -516,6 +523,8 @@ export interface RulesetsTable {
   tenant_id: string;
   /** null = every inbox of the account */
   inbox_id: string | null;
+  /** the phone number of an SMS ruleset (migration 0036); null with a null inbox_id = the account */
+  phone_id: string | null;
   scope: string;
   action: string;
   /** lower-case address or `*` pattern */
@@ -560,6 +569,7 @@ export interface Database {
   phone_pool_members: PhonePoolMembersTable;
   phone_pool_leases: PhonePoolLeasesTable;
   sms_media: SmsMediaTable;
+  missed_sms: MissedSmsTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

@@ -5,7 +5,7 @@
  */
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
-  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
+  ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
@@ -94,6 +94,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phonePools: new FakePhonePoolRepository(),
     phoneThreads: notFakedRepository<PhoneThreadRepository>('phoneThreads'),
     smsMedia: notFakedRepository<SmsMediaRepository>('smsMedia'),
+    missedSms: notFakedRepository<MissedSmsRepository>('missedSms'),
   };
 }
 

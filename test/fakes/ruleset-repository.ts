@@ -18,12 +18,14 @@ export class FakeRulesetRepository implements RulesetRepository {
 
   async page(tenantId: string, filter: RulesetFilter, page: PageRequest): Promise<Slice<RulesetRecord>> {
     const matching = [...this.rows.values()].filter((r) => r.tenantId === tenantId && inRange(r.createdAt, filter)
-      && (filter.inboxId === undefined || r.inboxId === filter.inboxId) && (!filter.search || contains(r.target, filter.search)));
+      && (filter.inboxId === undefined || r.inboxId === filter.inboxId) && (filter.phoneId === undefined || r.phoneId === filter.phoneId) && (!filter.search || contains(r.target, filter.search)));
     return pageOf(ordered(matching, page.sort).map(copy), page);
   }
 
-  async applicable(tenantId: string, inboxId: string | null, scope?: RulesetScope): Promise<RulesetRecord[]> {
-    return ordered([...this.rows.values()].filter((r) => r.tenantId === tenantId && (r.inboxId === null || r.inboxId === inboxId)
+  async applicable(tenantId: string, inboxId: string | null, scope?: RulesetScope, phoneId?: string | null): Promise<RulesetRecord[]> {
+    const own = (r: RulesetRecord) => (r.inboxId === null && (r.phoneId ?? null) === null)
+      || (inboxId !== null && r.inboxId === inboxId) || (Boolean(phoneId) && r.phoneId === phoneId);
+    return ordered([...this.rows.values()].filter((r) => r.tenantId === tenantId && own(r)
       && (!scope || r.scope === scope))).map(copy);
   }
 
@@ -39,10 +41,11 @@ export class FakeRulesetRepository implements RulesetRepository {
     return Boolean(row && row.tenantId === tenantId && this.rows.delete(id));
   }
 
-  async deleteWhere(tenantId: string, filter: { inboxId?: string }): Promise<number> {
+  async deleteWhere(tenantId: string, filter: { inboxId?: string; phoneId?: string }): Promise<number> {
     let n = 0;
     for (const row of [...this.rows.values()]) {
-      if (row.tenantId === tenantId && (filter.inboxId === undefined || row.inboxId === filter.inboxId)) n += Number(this.rows.delete(row.id));
+      if (row.tenantId === tenantId && (filter.inboxId === undefined || row.inboxId === filter.inboxId)
+        && (filter.phoneId === undefined || row.phoneId === filter.phoneId)) n += Number(this.rows.delete(row.id));
     }
     return n;
   }

@@ -45,6 +45,8 @@ function resultMatches(r: WebhookResultRecord, tenantId: string, f: WebhookResul
   if (f.inboxId && r.inboxId !== f.inboxId) return false;
   if (f.emailId && r.emailId !== f.emailId) return false;
   if (f.attachmentId && r.attachmentId !== f.attachmentId) return false;
+  if (f.phoneId && r.phoneId !== f.phoneId) return false;
+  if (f.smsId && r.smsId !== f.smsId) return false;
   if (!inRange(r.createdAt, f)) return false;
   if (f.search) {
     const fields = [r.webhookUrl, r.messageId, r.id, r.responseBodyExtract ?? ''];

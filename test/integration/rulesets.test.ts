@@ -90,12 +90,13 @@ describeEachDialect('rulesets', (dialect) => {
   });
 
   test('bad input is a 400 naming what is wrong; unknown inboxes are 404', async () => {
-    const sms = await refusal(rulesets().createNewRuleset({ createRulesetOptions: { scope: Scope.RECEIVING_SMS, action: Action.BLOCK, target: '*' } }));
+    // SMS scopes judge phone numbers (test/integration/sms-pipeline.test.ts): an address is no target of theirs
+    const sms = await refusal(rulesets().createNewRuleset({ createRulesetOptions: { scope: Scope.RECEIVING_SMS, action: Action.BLOCK, target: '*@example.com' } }));
     assert.equal(sms.status, 400);
-    assert.match(sms.message, /RECEIVING_SMS.*SMS/);
+    assert.match(sms.message, /RECEIVING_SMS.*E\.164/);
     const phone = await refusal(rulesets().createNewRuleset({ phoneId: randomUUID(), createRulesetOptions: receiving(Action.BLOCK, '*') }));
     assert.equal(phone.status, 400);
-    assert.match(phone.message, /phoneId/);
+    assert.match(phone.message, /phone number's ruleset has scope RECEIVING_SMS or SENDING_SMS/);
     const blank = await refusal(rulesets().createNewRuleset({ createRulesetOptions: receiving(Action.BLOCK, '  ') }));
     assert.equal(blank.status, 400);
     assert.match(blank.message, /target/);

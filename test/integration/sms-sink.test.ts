@@ -114,6 +114,28 @@ describeEachDialect('SMS sink (Twilio Messages resource)', (dialect) => {
     assert.equal((await client.messages(message.sid).fetch()).status, 'delivered');
   });
 
+  test("a SENDING_SMS ruleset of the sending number refuses the sink message with Twilio's 21610; nothing is recorded or delivered", async () => {
+    const rulesets = alice.mailslurp.rulesetController;
+    const block = await rulesets.createNewRuleset({
+      phoneId: alicePhone.id, createRulesetOptions: { scope: 'SENDING_SMS' as never, action: 'BLOCK' as never, target: bobPhone.phoneNumber },
+    });
+    try {
+      const before = (await bob.mailslurp.phoneController.getSmsByPhoneNumber({ phoneNumberId: bobPhone.id })).totalElements;
+      const refused = await post(alice, { To: bobPhone.phoneNumber, From: alicePhone.phoneNumber, Body: 'blocked by rule' });
+      assert.equal(refused.status, 400);
+      const error = (await refused.json()) as { code: number; message: string };
+      assert.equal(error.code, 21610);
+      assert.match(error.message, new RegExp(block.id));
+      const sent = await alice.mailslurp.phoneController.getSentSmsByPhoneNumber({ phoneNumberId: alicePhone.id });
+      assert.ok(!(sent.content ?? []).some((s) => s.body === 'blocked by rule'), 'no sent SMS is recorded');
+      assert.equal((await bob.mailslurp.phoneController.getSmsByPhoneNumber({ phoneNumberId: bobPhone.id })).totalElements, before, 'nothing is delivered');
+      // an app's own sender id has no number of the account to judge it by: it goes through
+      assert.equal((await post(alice, { To: bobPhone.phoneNumber, From: 'AliceApp', Body: 'sender id' })).status, 201);
+    } finally {
+      await rulesets.deleteRuleset({ id: block.id });
+    }
+  });
+
   test('a number configured to fail: failed with 30003, callbacks queued then failed, not delivered', async () => {
     const callbackUrl = `${receiver.url}/status/fail`;
     const response = await post(alice, { To: FAILING_NUMBER, From: alicePhone.phoneNumber, Body: 'never arrives', StatusCallback: callbackUrl });

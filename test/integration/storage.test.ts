@@ -449,7 +449,7 @@ describeEachDialect('storage repositories', (dialect) => {
     const messageId = randomUUID();
     const delivery = {
       eventId: read.id, tenantId: tenant, webhookId: hookId, messageId, eventName: 'EMAIL_READ' as const, payload: '{"x":1}',
-      inboxId: box.id, emailId: email.id, attachmentId: null,
+      inboxId: box.id, emailId: email.id, attachmentId: null, phoneId: null, smsId: null,
     };
     assert.deepEqual(await repos.webhooks.enqueueDeliveries({ token: claim.token, eventIds: [read.id] }, [delivery], now), { events: 1, deliveries: 1 });
     assert.deepEqual(await repos.webhooks.payloadOf(tenant, messageId), { payload: '{"x":1}', template: null });

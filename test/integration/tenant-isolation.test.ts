@@ -19,7 +19,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 const CONTROLLERS = [
   'InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController',
   'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController', 'ConsentController',
-  'MFAController',
+  'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController',
 ];
 
 interface InboxJson {
@@ -125,6 +125,16 @@ interface Ctx {
   aMediaMade: unknown;
   aSinkSid: string;
   aSinkAccount: string;
+  /** A's NEW_SMS webhook on A's phone number, A's phone webhooks as A sees them now and as made */
+  aPhoneWebhook: { id: string };
+  aPhoneWebhooksNow(): Promise<unknown>;
+  aPhoneWebhooks: unknown;
+  /** A's RECEIVING_SMS ruleset on A's phone number (its target blocks nothing the other cases send) */
+  aSmsRuleset: { id: string };
+  /** A's missed SMS (written through the store: this server has no SMS cap), and A's missed SMS as A sees them now */
+  aMissedSms: { id: string };
+  aMissedSmsNow(): Promise<unknown>;
+  aMissedSmsMade: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -171,6 +181,9 @@ const A_LEASE_OWNER = 'alpha-lease-owner';
 const CARRIER_TEST_SENDER = '+12125550100';
 const A_MMS_BODY = 'alpha-mms-body 777111';
 const A_SINK_ACCOUNT = 'AC00000000000000000000000000a1fa';
+// The inbound SMS pipeline: A's missed SMS and A's SMS ruleset target.
+const A_MISSED_SMS_BODY = 'alpha-missed-sms-body 112233';
+const A_SMS_RULESET_TARGET = '+1999555*';
 
 const enc = encodeURIComponent;
 
@@ -331,10 +344,7 @@ async function expectPhoneNotFound(c: Ctx, method: string, pathFor: (id: string)
   await phoneUnchanged(c);
 }
 
-/**
- * PhoneController is only partly built (numbers, tags, validation): its operations are listed
- * here rather than the controller in CONTROLLERS, until every one of them exists.
- */
+/** PhoneController's numbers, tags and validation (the controller's other parts have records of their own below). */
 const PHONE_CASES: Record<string, IsolationCase> = {
   async createPhoneNumber(c) {
     const own = await c.asB('POST', '/phone', { phoneCountry: 'US', name: A_PHONE_NAME, tags: [A_PHONE_TAG] });
@@ -387,7 +397,7 @@ async function expectSmsNotFound(c: Ctx, method: string, pathFor: (id: string) =
   await smsUnchanged(c);
 }
 
-/** SmsController is only partly built (receiving and reading): listed by operationId, like PHONE_CASES. */
+/** SmsController's receiving and reading side. */
 const SMS_CASES: Record<string, IsolationCase> = {
   async testPhoneNumberSendSms(c) {
     await expectPhoneNotFound(c, 'POST', (id) => `/phone/numbers/${id}/test`, { message: 'from b' });
@@ -1357,6 +1367,66 @@ const ALIAS_CASES: Record<string, IsolationCase> = {
 Object.assign(ISOLATION_CASES, ALIAS_CASES);
 Object.assign(ISOLATION_CASES, INVENTORY_CASES);
 Object.assign(ISOLATION_CASES, SINK_CASES);
+/** B's request for A's phone number answers as for a missing one, and A's phone webhooks and rulesets are unchanged. */
+async function phoneWebhooksUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aPhoneWebhooksNow(), c.aPhoneWebhooks, "A's phone webhooks are unchanged");
+}
+
+/** An email-ruleset case of RulesetController, followed by the SMS side of the same operation. */
+function withSmsSide(operationId: string, sms: IsolationCase): IsolationCase {
+  const emailSide = ISOLATION_CASES[operationId]!;
+  return async (c) => {
+    await emailSide(c);
+    await rulesetsKept(c, () => sms(c));
+  };
+}
+
+/**
+ * The inbound SMS pipeline (src/modules/missed-sms, the phone-number webhooks, SMS-scoped
+ * rulesets): A's missed SMS, phone webhooks and phone rulesets are 404 / invisible to B.
+ */
+const PIPELINE_CASES: Record<string, IsolationCase> = {
+  async getAllMissedSmsMessages(c) {
+    for (const filter of ['', `phoneNumber=${enc(c.aPhone.phoneNumber)}`, `search=${enc(A_MISSED_SMS_BODY)}`, `search=${c.aMissedSms.id}`]) {
+      expectOnly(await c.asB('GET', `/missed-sms?${filter}`), [], `getAllMissedSmsMessages?${filter}`);
+    }
+    await expectIdNotFound(c, c.aPhone.id, 'GET', (id) => `/missed-sms?phoneNumber=${id}`);
+    assert.deepEqual(await c.aMissedSmsNow(), c.aMissedSmsMade, "A's missed SMS are unchanged");
+  },
+  async getMissedSmsCount(c) {
+    const reply = await c.asB('GET', '/missed-sms/count');
+    expectStatus(reply, 200, 'getMissedSmsCount');
+    assert.equal(reply.json.totalElements, 0);
+  },
+  async getMissedSmsMessage(c) {
+    await expectIdNotFound(c, c.aMissedSms.id, 'GET', (id) => `/missed-sms/${id}`);
+    assert.deepEqual(await c.aMissedSmsNow(), c.aMissedSmsMade, "A's missed SMS are unchanged");
+  },
+  async createWebhookForPhoneNumber(c) {
+    await expectPhoneNotFound(c, 'POST', (id) => `/phone/numbers/${id}/webhooks`, { url: 'https://hooks.example.com/b' });
+    await phoneWebhooksUnchanged(c);
+  },
+  async getPhoneNumberWebhooksPaginated(c) {
+    await expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/webhooks/paginated`);
+    await expectPhoneNotFound(c, 'GET', (id) => `/phone/numbers/${id}/webhooks/paginated?includeAccountWide=true`);
+    await phoneWebhooksUnchanged(c);
+  },
+  createNewRuleset: withSmsSide('createNewRuleset', async (c) => {
+    await expectIdNotFound(c, c.aPhone.id, 'POST', (id) => `/rulesets?phoneId=${id}`, () => ({ scope: 'RECEIVING_SMS', action: 'BLOCK', target: '*' }));
+  }),
+  getRulesets: withSmsSide('getRulesets', async (c) => {
+    await expectIdNotFound(c, c.aPhone.id, 'GET', (id) => `/rulesets?phoneId=${id}`);
+    expectStatus(await c.asB('GET', `/rulesets?searchFilter=${enc(A_SMS_RULESET_TARGET)}`), 200, 'getRulesets by A\'s SMS target');
+  }),
+  deleteRulesets: withSmsSide('deleteRulesets', (c) => expectIdNotFound(c, c.aPhone.id, 'DELETE', (id) => `/rulesets?phoneId=${id}`)),
+  testRuleset: withSmsSide('testRuleset', (c) =>
+    expectIdNotFound(c, c.aSmsRuleset.id, 'POST', (id) => `/rulesets/${id}/test`, () => ({ testTarget: '+19995550000' }))),
+  testRulesetReceiving: withSmsSide('testRulesetReceiving', (c) =>
+    expectIdNotFound(c, c.aPhone.id, 'POST', () => '/rulesets/test-receiving', (id) => ({ phoneId: id, fromSender: '+19995550000' }))),
+  testRulesetSending: withSmsSide('testRulesetSending', (c) =>
+    expectIdNotFound(c, c.aPhone.id, 'POST', () => '/rulesets/test-sending', (id) => ({ phoneId: id, recipient: '+19995550000' }))),
+};
+Object.assign(ISOLATION_CASES, PIPELINE_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
@@ -1620,8 +1690,30 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const aAccountRuleset = await a.mailslurp.rulesetController.createNewRuleset({
       createRulesetOptions: { scope: 'SENDING_EMAILS' as never, action: 'BLOCK' as never, target: A_ACCOUNT_RULESET_TARGET },
     });
+    const aSmsRuleset = await a.mailslurp.rulesetController.createNewRuleset({
+      phoneId: aPhoneMade.id, createRulesetOptions: { scope: 'RECEIVING_SMS' as never, action: 'BLOCK' as never, target: A_SMS_RULESET_TARGET },
+    });
     const aRulesetsNow = async () => (await jsonOf(await a.fetch('/rulesets?size=100'))).json;
     const aRulesets = await aRulesetsNow();
+    // A's NEW_SMS webhook on its number (a public name: nothing is sent unless A's number gets an SMS)
+    const aPhoneWebhook = await a.mailslurp.webhookController.createWebhookForPhoneNumber({
+      phoneNumberId: aPhoneMade.id, createWebhookOptions: { url: 'https://hooks.example.com/alpha-phone', name: 'alpha-phone-hook' },
+    });
+    // what B could change; the health moves on its own (A's fixture SMS may still be dispatched to it)
+    const aPhoneWebhooksNow = async () => ((await jsonOf(await a.fetch(`/phone/numbers/${aPhoneMade.id}/webhooks/paginated`))).json.content as Array<Record<string, unknown>>)
+      .map(({ id, name, url, phoneNumberId, eventName }) => ({ id, name, url, phoneNumberId, eventName }));
+    const aPhoneWebhooks = await aPhoneWebhooksNow();
+    // A's missed SMS: this server has no SMS cap, so the record is written as the cap step would
+    const aMissedSms = { id: randomUUID() };
+    const missedAt = new Date();
+    await server.server.store.repos.missedSms.create({
+      id: aMissedSms.id, tenantId: a.userId, phoneId: aPhoneMade.id, fromNumber: '+12125550100', toNumber: aPhoneMade.phoneNumber,
+      body: A_MISSED_SMS_BODY, createdAt: missedAt, updatedAt: missedAt,
+    });
+    const aMissedSmsNow = async () => [
+      (await jsonOf(await a.fetch('/missed-sms?size=100'))).json, (await jsonOf(await a.fetch(`/missed-sms/${aMissedSms.id}`))).json,
+    ];
+    const aMissedSmsMade = await aMissedSmsNow();
 
     // A's scheduled send (a day away) from its target inbox, and a sent email from it (an outbox).
     const aScheduledJob = await a.inboxApi.sendWithSchedule({
@@ -1661,6 +1753,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aTotpDevice.id, A_TOTP.name, A_TOTP.issuer, A_TOTP.username, A_TOTP.base32SecretKey,
       aJob.id, aJob.items[0]!.id, aJob.items[0]!.phoneNumberId!, aRelease.id, A_RELEASED_NAME, aEmergencyAddress.id, aEmergencyAddress.sid,
       aEmergencyAddress.accountSid, A_ADDRESS.customerName, A_ADDRESS.address1, A_ADDRESS.city, A_ADDRESS.region, ...aPlanIds,
+      aSmsRuleset.id, A_SMS_RULESET_TARGET, aPhoneWebhook.id, 'alpha-phone-hook', aMissedSms.id, A_MISSED_SMS_BODY,
       aPhoneMade.id, aPhoneMade.phoneNumber, A_PHONE_NAME, A_PHONE_DESCRIPTION, A_PHONE_TAG, aSmsListed.id, A_SMS_BODY, aSentSmsMade.id, A_SENT_SMS_BODY,
       aPool.id, aLease.id, A_POOL_NAME, A_POOL_DESCRIPTION, A_LEASE_OWNER,
       aMmsSms.id, aMediaItem.id, A_MMS_BODY, aSinkSid, 'AlphaApp', 'alpha.png',
@@ -1751,6 +1844,13 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aMediaMade: aMediaJson,
       aSinkSid,
       aSinkAccount: A_SINK_ACCOUNT,
+      aPhoneWebhook: { id: aPhoneWebhook.id },
+      aPhoneWebhooksNow,
+      aPhoneWebhooks,
+      aSmsRuleset: { id: aSmsRuleset.id },
+      aMissedSms,
+      aMissedSmsNow,
+      aMissedSmsMade,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },
@@ -1785,7 +1885,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     };
     const served = Object.values(doc.paths)
       .flatMap((methods) => Object.values(methods))
-      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in PHONE_CASES || op.operationId in SMS_CASES || op.operationId in SENT_SMS_CASES || op.operationId in INVENTORY_CASES || op.operationId in POOL_CASES || op.operationId in SINK_CASES)))
+      .filter((op) => op.tags?.some((tag) => CONTROLLERS.includes(tag)) || (op.operationId !== undefined && (op.operationId in SMS_CASES || op.operationId in PIPELINE_CASES)))
       .map((op) => op.operationId ?? '(no operationId)');
     // InboxController spans the inbox module and the email module (its email-side operations).
     assert.equal(new Set(served).size, served.length, 'no operationId is documented twice');

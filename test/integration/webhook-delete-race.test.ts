@@ -51,7 +51,7 @@ test('a webhook deleted while an attempt of it is being recorded: both succeed',
       result: {
         id: randomUUID(), tenantId, webhookId: webhook.id, deliveryId: claim.id, messageId: claim.messageId, redriveId: null,
         webhookUrl: webhook.url, httpMethod: 'POST', eventName: 'EMAIL_RECEIVED', responseStatus: 200, responseTimeMillis: 3,
-        responseBodyExtract: null, error: null, resultType: 'SUCCESS', inboxId: null, emailId: null, attachmentId: null, createdAt: new Date(now),
+        responseBodyExtract: null, error: null, resultType: 'SUCCESS', inboxId: null, emailId: null, attachmentId: null, phoneId: null, smsId: null, createdAt: new Date(now),
       },
       next: { state: 'delivered' },
       disableWebhook: false,

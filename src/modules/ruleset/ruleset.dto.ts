@@ -5,8 +5,7 @@ import type { RulesetDto } from './ruleset.schemas.js';
 export const toRulesetDto = (r: RulesetRecord): Static<typeof RulesetDto> => ({
   id: r.id,
   inboxId: r.inboxId,
-  // no phone numbers here yet: never attached to one
-  phoneId: null,
+  phoneId: r.phoneId,
   scope: r.scope,
   action: r.action,
   target: r.target,

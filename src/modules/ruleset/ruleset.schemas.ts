@@ -7,7 +7,7 @@ export const MAX_TARGET_LENGTH = 1000;
 export const RULESET_SCOPES = ['RECEIVING_EMAILS', 'SENDING_EMAILS', 'RECEIVING_SMS', 'SENDING_SMS'] as const;
 export const RULESET_ACTIONS = ['BLOCK', 'ALLOW', 'FILTER_REMOVE', 'BOUNCE_SOFT', 'BOUNCE_HARD'] as const;
 
-const Scope = StringEnum(RULESET_SCOPES, { description: 'RECEIVING_EMAILS judges the sender of received mail, SENDING_EMAILS each recipient of a send; the SMS scopes are refused (no SMS here yet)' });
+const Scope = StringEnum(RULESET_SCOPES, { description: 'RECEIVING_EMAILS judges the sender of received mail, SENDING_EMAILS each recipient of a send (inbox or account); RECEIVING_SMS the sender of a received SMS, SENDING_SMS the recipient of a sent one (phone number or account)' });
 const Action = StringEnum(RULESET_ACTIONS, { description: 'what a matching rule does; ALLOW beats the others' });
 
 export const CreateRulesetOptions = Type.Object(

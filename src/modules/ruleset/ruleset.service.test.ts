@@ -6,6 +6,8 @@ import type { AutomationJobRepository, NewAutomationJob } from '../../storage/po
 import { RecipientRefused } from '../email/ingest.service.js';
 import { RulesetInbound } from './ruleset.inbound.js';
 import { RulesetSendGuard } from './ruleset.send-guard.js';
+import { RulesetService } from './ruleset.service.js';
+import type { PhoneNumberRecord } from '../../storage/ports.js';
 
 const ALICE = 'tenant-alice';
 const BOB = 'tenant-bob';
@@ -32,8 +34,9 @@ describe('rulesets', () => {
     const { rulesets, inbox } = await setup();
     const rule = await rulesets.create(ALICE, { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: ' *@Spam.Example ' }, { inboxId: inbox.id });
     assert.deepEqual([rule.target, rule.inboxId, rule.active], ['*@spam.example', inbox.id, true]);
-    await rejectsWith(rulesets.create(ALICE, { scope: 'SENDING_SMS', action: 'BLOCK', target: '*' }, {}), 'BAD_REQUEST', /SENDING_SMS/);
-    await rejectsWith(rulesets.create(ALICE, { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: '*' }, { phoneId: randomUUID() }), 'BAD_REQUEST', /phoneId/);
+    await rejectsWith(rulesets.create(ALICE, { scope: 'SENDING_SMS', action: 'BLOCK', target: '*' }, { inboxId: inbox.id }), 'BAD_REQUEST', /SENDING_SMS judges SMS/);
+    await rejectsWith(rulesets.create(ALICE, { scope: 'SENDING_SMS', action: 'BLOCK', target: 'someone@example.com' }, {}), 'BAD_REQUEST', /E\.164/);
+    await rejectsWith(rulesets.create(ALICE, { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: '*' }, { phoneId: randomUUID() }), 'BAD_REQUEST', /phone number's ruleset/);
     await rejectsWith(rulesets.create(ALICE, { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: 'a b@c' }, {}), 'BAD_REQUEST', /spaces/);
     await rejectsWith(rulesets.create(BOB, { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: '*' }, { inboxId: inbox.id }), 'NOT_FOUND');
     await rejectsWith(rulesets.get(BOB, rule.id), 'NOT_FOUND');
@@ -120,5 +123,44 @@ describe('rulesets', () => {
     assert.deepEqual(await guard.check(inbox, to('a@x.example', 'drop@x.example', 'ceo@rival.example')), to('a@x.example', 'ceo@rival.example'));
     await rejectsWith(guard.check(inbox, to('a@x.example', 'cfo@rival.example')), 'BAD_REQUEST', new RegExp(`ruleset ${block.id}`));
     await rejectsWith(guard.check(inbox, to('b@x.example')), 'BAD_REQUEST', new RegExp(`ruleset ${bounce.id}.*like BLOCK`));
+  });
+});
+
+describe('SMS rulesets', () => {
+  const phone = { id: 'phone-a', tenantId: ALICE, phoneNumber: '+15005550006' } as PhoneNumberRecord;
+  const other = { id: 'phone-b', tenantId: ALICE, phoneNumber: '+15005550007' } as PhoneNumberRecord;
+  function smsRules() {
+    const fake = fakeServices();
+    const phones = { findById: async (tenantId: string, id: string) => [phone, other].find((p) => p.tenantId === tenantId && p.id === id) };
+    return new RulesetService(fake.repos.rulesets, fake.repos.inboxes, fake.clock, phones);
+  }
+
+  test("a number's rules first, then the account's; targets are numbers in E.164 or digit patterns with *", async () => {
+    const rulesets = smsRules();
+    const block = await rulesets.create(ALICE, { scope: 'RECEIVING_SMS', action: 'BLOCK', target: '+1 (212) 555-*' }, { phoneId: phone.id });
+    assert.deepEqual([block.target, block.phoneId, block.inboxId], ['+1212555*', phone.id, null]);
+    const exact = await rulesets.create(ALICE, { scope: 'RECEIVING_SMS', action: 'ALLOW', target: '+1 212 555 0100' }, { phoneId: phone.id });
+    assert.equal(exact.target, '+12125550100');
+    const account = await rulesets.create(ALICE, { scope: 'SENDING_SMS', action: 'BLOCK', target: '*0199' }, {});
+    assert.deepEqual([account.phoneId, account.inboxId], [null, null]);
+    await rejectsWith(rulesets.create(BOB, { scope: 'RECEIVING_SMS', action: 'BLOCK', target: '*' }, { phoneId: phone.id }), 'NOT_FOUND', /phone/);
+    await rejectsWith(rulesets.create(ALICE, { scope: 'RECEIVING_SMS', action: 'BLOCK', target: '*' }, { phoneId: phone.id, inboxId: randomUUID() }), 'BAD_REQUEST', /not both/);
+
+    assert.equal((await rulesets.smsVerdict(phone, 'RECEIVING_SMS', '+12125550123')).action, 'BLOCK');
+    assert.equal((await rulesets.smsVerdict(phone, 'RECEIVING_SMS', '+12125550100')).action, 'ALLOW', 'ALLOW beats BLOCK');
+    assert.equal((await rulesets.smsVerdict(other, 'RECEIVING_SMS', '+12125550123')).action, null, "another number's rules do nothing");
+    assert.equal((await rulesets.smsVerdict(other, 'SENDING_SMS', '+447700900199')).rule?.id, account.id, "the account's rules act on every number");
+    assert.equal(await rulesets.canReceive(ALICE, { phoneId: phone.id }, '+1 212 555 0123'), false);
+    assert.equal(await rulesets.canReceive(ALICE, { phoneId: phone.id }, '+12125550100'), true);
+    assert.equal(await rulesets.canSend(ALICE, { phoneId: other.id }, '+447700900199'), false);
+    assert.equal(await rulesets.canSend(ALICE, { phoneId: other.id }, '+447700900100'), true);
+    await rejectsWith(rulesets.canSend(BOB, { phoneId: other.id }, '+447700900100'), 'NOT_FOUND');
+    assert.deepEqual((await rulesets.testRuleset(ALICE, block.id, '+1-212-555-0177')).matches, true);
+    assert.deepEqual(rulesets.testNew({ scope: 'SENDING_SMS', action: 'BLOCK', target: '+44*' }, '+447700900100').matches, true);
+
+    assert.deepEqual((await rulesets.page(ALICE, { phoneId: phone.id })).slice.items.map((r) => r.id).sort(), [block.id, exact.id].sort());
+    await rejectsWith(rulesets.page(BOB, { phoneId: phone.id }), 'NOT_FOUND');
+    assert.equal(await rulesets.deleteAll(ALICE, { phoneId: phone.id }), 2);
+    assert.deepEqual((await rulesets.page(ALICE, {})).slice.items.map((r) => r.id), [account.id]);
   });
 });

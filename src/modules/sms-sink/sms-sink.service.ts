@@ -1,4 +1,5 @@
 import type { Clock } from '../../core/clock.js';
+import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Principal } from '../../core/principal.js';
 import type { AllowList } from '../../jobs/outbound-targets.js';
@@ -8,6 +9,7 @@ import type {
 } from '../../storage/ports.js';
 import { validatePhone } from '../phone/phone-validation.js';
 import { smsSid } from '../sms/sent-sms.dto.js';
+import type { SmsSendGuard } from '../sms/sms-pipeline.js';
 import type { SmsService } from '../sms/sms.service.js';
 import { isFailNumber, messageResource, missingParameter, TwilioError, twilioSignature, type MessageView, API_VERSION } from './twilio.js';
 
@@ -92,6 +94,13 @@ export class SmsSinkService {
   /** set by the composition root when failed logins are throttled (app.ts) */
   throttle: SinkThrottle | undefined;
 
+  /**
+   * The SENDING_SMS guards of the API's sends (SmsSendingService.guards, shared by the
+   * composition root): a sink message from a number of the account passes them too. A message
+   * from an app's own sender id has no number of the account to judge it by.
+   */
+  sendGuards: readonly SmsSendGuard[] = [];
+
   /** Basic auth: the username is the account SID of the path, the password a Pigeonhole API key. Twilio's 20003 otherwise. */
   async authenticate(authorization: string | undefined, accountSid: string, ip = ''): Promise<SinkCaller> {
     const refused = new TwilioError(401, 20003, 'Authenticate');
@@ -112,6 +121,18 @@ export class SmsSinkService {
       throw refused;
     }
     return { tenantId: principal.tenantId, accountSid, authToken: password };
+  }
+
+  /** A refusing guard (a blocking ruleset) is Twilio's 21610, the answer for a recipient that may not be sent to. */
+  private async guarded(sender: PhoneNumberRecord, to: string): Promise<void> {
+    for (const guard of this.sendGuards) {
+      try {
+        await guard.check(sender, to);
+      } catch (err) {
+        if (err instanceof AppError) throw new TwilioError(400, 21610, err.message);
+        throw err;
+      }
+    }
   }
 
   private refuseWhileLockedOut(ip: string): void {
@@ -144,6 +165,8 @@ export class SmsSinkService {
     const fromValidation = validatePhone(fromText);
     const sender = fromValidation.countryPrefix ? await this.phones.findByNumber(caller.tenantId, fromValidation.phoneNumber) : undefined;
     const from = sender?.phoneNumber ?? (fromValidation.isValid ? fromValidation.phoneNumber : fromText);
+
+    if (sender) await this.guarded(sender, to);
 
     const fails = isFailNumber(to, this.settings.failNumbers);
     // Media first: a message whose media cannot be fetched is refused whole, nothing half stored.

@@ -5,6 +5,7 @@ import { pageRequest, type PageRequest, type SortDirection } from '../../core/pa
 import type { PhoneNumberRecord, PhoneNumberRepository, SentSmsFilter, SentSmsRecord, SentSmsRepository, Slice, SmsRepository } from '../../storage/ports.js';
 import { validatePhone } from '../phone/phone-validation.js';
 import type { SmsService } from './sms.service.js';
+import type { SmsSendGuard } from './sms-pipeline.js';
 
 /** Where a send comes from: a number of the caller by id or by its E.164 form; neither: the caller's oldest number. */
 export interface SmsSender {
@@ -24,6 +25,9 @@ export interface SentSmsQuery extends SentSmsFilter {
  * recorded only. Either way the sender keeps a sent SMS saying which it was.
  */
 export class SmsSendingService {
+  /** every send passes these before anything is delivered or stored (sms-pipeline.ts) */
+  readonly guards: SmsSendGuard[] = [];
+
   constructor(
     private readonly sent: SentSmsRepository,
     private readonly received: SmsRepository,
@@ -87,6 +91,7 @@ export class SmsSendingService {
   private async sendFrom(phone: PhoneNumberRecord, to: string, body: string, replyToId: string | null): Promise<SentSmsRecord> {
     if (body.length === 0) throw badRequest('body must not be empty: an SMS carries text');
     const recipient = await this.recipient(to);
+    for (const guard of this.guards) await guard.check(phone, recipient.number);
     // delivered first: a recorded send always names the SMS it became
     const delivered = recipient.phone ? await this.sms.deliver(recipient.phone, phone.phoneNumber, body) : undefined;
     const now = this.clock.now();

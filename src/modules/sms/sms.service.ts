@@ -5,6 +5,7 @@ import { pageRequest, type PageRequest, type SortDirection } from '../../core/pa
 import type { EventBus } from '../../events/bus.js';
 import { effectiveTimeout, waitForEvent } from '../../events/wait.js';
 import type { PhoneNumberRecord, PhoneNumberRepository, Slice, SmsFilter, SmsRecord, SmsRepository } from '../../storage/ports.js';
+import type { SmsInboundStep } from './sms-pipeline.js';
 
 /** The sender of testPhoneNumberSendSms: a NANP 555-01xx number, reserved for fiction, outside the default ranges. */
 export const TEST_SENDER = '+12125550100';
@@ -57,6 +58,9 @@ export interface SmsQuery extends SmsFilter {
  * sms.received, which GET /events streams) and SmsController's reading side.
  */
 export class SmsService {
+  /** run in order before an SMS is stored; the first to drop it ends delivery (sms-pipeline.ts) */
+  readonly inboundSteps: SmsInboundStep[] = [];
+
   constructor(
     private readonly sms: SmsRepository,
     private readonly phones: PhoneNumberRepository,
@@ -64,18 +68,25 @@ export class SmsService {
     private readonly clock: Clock,
   ) {}
 
-  /** testPhoneNumberSendSms: `body` arrives at the caller's number as the carrier would deliver it. */
-  async deliverTest(tenantId: string, phoneId: string, body: string): Promise<SmsRecord> {
+  /** testPhoneNumberSendSms: `body` arrives at the caller's number as the carrier would deliver it (undefined: a step kept it out). */
+  async deliverTest(tenantId: string, phoneId: string, body: string): Promise<SmsRecord | undefined> {
     const phone = await this.phones.findById(tenantId, phoneId);
     if (!phone) throw notFound(`No phone number ${phoneId}`);
     return this.deliver(phone, TEST_SENDER, body);
   }
 
   /**
-   * The carrier hands `body` from `fromNumber` to `phone` (whoever holds it): stored, then sms.received wakes waits.
+   * The carrier hands `body` from `fromNumber` to `phone` (whoever holds it): the inbound steps
+   * judge it (rulesets, the SMS cap), then it is stored with its domain event (NEW_SMS
+   * webhooks) and sms.received wakes waits. undefined when a step kept it out.
    * `beforePublish` stores what goes with the SMS (a sink message's media) before any wait can read it.
    */
-  async deliver(phone: PhoneNumberRecord, fromNumber: string, body: string, options?: { beforePublish?: (sms: SmsRecord) => Promise<void> }): Promise<SmsRecord> {
+  async deliver(
+    phone: PhoneNumberRecord, fromNumber: string, body: string, options?: { beforePublish?: (sms: SmsRecord) => Promise<void> },
+  ): Promise<SmsRecord | undefined> {
+    for (const step of this.inboundSteps) {
+      if ((await step.apply(phone, { fromNumber, body })) === 'drop') return undefined;
+    }
     const now = this.clock.now();
     const sms: SmsRecord = {
       id: newId(), tenantId: phone.tenantId, phoneId: phone.id, fromNumber, toNumber: phone.phoneNumber, body,

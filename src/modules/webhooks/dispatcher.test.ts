@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WebhookDispatcher, type WebhookDispatcherPorts } from './dispatcher.js';
-import { bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, receivedEmailEvents } from './payloads.js';
+import { bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, newSmsEvent, receivedEmailEvents } from './payloads.js';
 import type {
   AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, ContactRecord, DeliveryStatusRecord, DomainEventRecord, EmailSummary,
-  NewDomainEvent, NewWebhookDelivery, SentEmailRecord, TrackingPixelRecord, WebhookListener,
+  NewDomainEvent, NewWebhookDelivery, SentEmailRecord, SmsRecord, TrackingPixelRecord, WebhookListener,
 } from '../../storage/ports.js';
 
 const T = 'tenant-1';
@@ -47,6 +47,7 @@ function fakeStore({ leases = true } = {}) {
   const pixels = new Map<string, TrackingPixelRecord>();
   const bounces = new Map<string, { email: BouncedEmailRecord; recipients: BouncedRecipientRecord[] }>();
   const contacts = new Map<string, ContactRecord>();
+  const sms = new Map<string, SmsRecord>();
   const deliveries: NewWebhookDelivery[] = [];
   const calls = { listeners: 0, discard: 0, claim: 0, enqueue: 0, reads: 0 };
   let nextId = 1;
@@ -148,10 +149,17 @@ function fakeStore({ leases = true } = {}) {
         return contacts.get(id);
       },
     },
+    sms: {
+      async findById(tenantId, id) {
+        calls.reads++;
+        const found = sms.get(id);
+        return found && found.tenantId === tenantId ? found : undefined;
+      },
+    },
   };
 
   return {
-    ports, hooks, emails, statuses, sent, pixels, bounces, contacts, deliveries, calls, failing, takenElsewhere,
+    ports, hooks, emails, statuses, sent, pixels, bounces, contacts, sms, deliveries, calls, failing, takenElsewhere,
     pendingIds: () => rows.map((r) => r.record.id),
     record(event: NewDomainEvent): string {
       const id = `event-${nextId++}`;
@@ -397,5 +405,44 @@ test('without leases (SQLite) a batch that cannot be read ends the pass instead 
   store.failing.clear(); // readable now, and gone: dropped
   const second = await dispatcher.dispatchPending();
   assert.deepEqual([second.dropped.length, second.deliveries], [3, 1]);
+  assert.deepEqual(store.pendingIds(), []);
+});
+
+test('a stored SMS: NEW_SMS to its number\'s webhooks and account-wide ones, never another number\'s, an inbox\'s or another tenant\'s', async () => {
+  const store = fakeStore();
+  const message: SmsRecord = {
+    id: 'sms-1', tenantId: T, phoneId: 'phone-1', fromNumber: '+12125550100', toNumber: '+15005550006', body: 'Your code is 123456',
+    read: false, favourite: false, createdAt: at, updatedAt: at,
+  };
+  store.sms.set(message.id, message);
+  store.hooks.push(
+    hook('own-phone', 'NEW_SMS', { inboxId: null, phoneId: 'phone-1' }),
+    hook('account', 'NEW_SMS', { inboxId: null }),
+    hook('other-phone', 'NEW_SMS', { inboxId: null, phoneId: 'phone-2' }),
+    hook('inbox', 'NEW_SMS'),
+    hook('other-tenant', 'NEW_SMS', { tenantId: OTHER_T, inboxId: null }),
+    hook('email', 'EMAIL_RECEIVED', { inboxId: null }),
+  );
+  store.record({ tenantId: T, name: 'sms.received', inboxId: null, entityId: 'sms-1', occurredAt: at });
+  await new WebhookDispatcher(store.ports).dispatchPending();
+  assert.deepEqual(store.deliveries.map((d) => d.webhookId).sort(), ['account', 'own-phone']);
+  const payload = envelope(store.deliveries[0]!);
+  assert.deepEqual(payload, { messageId: payload.messageId, webhookId: store.deliveries[0]!.webhookId, webhookName: `hook ${store.deliveries[0]!.webhookId}`, eventName: 'NEW_SMS', ...newSmsEvent(message).fields });
+  assert.deepEqual(newSmsEvent(message).fields, {
+    smsId: 'sms-1', userId: T, phoneNumber: 'phone-1', toNumber: '+15005550006', fromNumber: '+12125550100', body: 'Your code is 123456', read: false, media: [],
+  });
+  assert.deepEqual(store.pendingIds(), []);
+});
+
+test('an SMS event only another number\'s webhook could hear is read, then delivered to nobody', async () => {
+  const store = fakeStore();
+  store.sms.set('sms-2', {
+    id: 'sms-2', tenantId: T, phoneId: 'phone-1', fromNumber: '+12125550100', toNumber: '+15005550006', body: 'hi',
+    read: false, favourite: false, createdAt: at, updatedAt: at,
+  });
+  store.hooks.push(hook('other-phone', 'NEW_SMS', { inboxId: null, phoneId: 'phone-2' }));
+  store.record({ tenantId: T, name: 'sms.received', inboxId: null, entityId: 'sms-2', occurredAt: at });
+  await new WebhookDispatcher(store.ports).dispatchPending();
+  assert.equal(store.deliveries.length, 0);
   assert.deepEqual(store.pendingIds(), []);
 });

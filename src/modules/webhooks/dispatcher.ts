@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEventName } from '../../core/webhook-events.js';
 import type {
   AttachmentRecord, BounceRepository, ContactRepository, DomainEventName, DomainEventRecord, DomainEventRepository, EmailRepository, EmailSummary,
-  NewWebhookDelivery, SentEmailRepository, TrackingPixelRepository, WebhookListener, WebhookRepository,
+  NewWebhookDelivery, SentEmailRepository, SmsRepository, TrackingPixelRepository, WebhookListener, WebhookRepository,
 } from '../../storage/ports.js';
 import {
-  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, receivedEmailEvents, type WebhookEvent,
+  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, newSmsEvent, receivedEmailEvents, type WebhookEvent,
 } from './payloads.js';
 
 /** The webhook events each domain event may fire (which of them it does depends on the record). */
@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS_OF: Record<DomainEventName, readonly WebhookEventNam
   'email.opened': ['EMAIL_OPENED'],
   'bounce.recorded': ['BOUNCE', 'BOUNCE_RECIPIENT'],
   'contact.created': ['NEW_CONTACT'],
+  'sms.received': ['NEW_SMS'],
 };
 
 /** What the dispatcher reads and writes: the few repository methods it uses. */
@@ -27,6 +28,7 @@ export interface WebhookDispatcherPorts {
   trackingPixels: Pick<TrackingPixelRepository, 'findById'>;
   bounces: Pick<BounceRepository, 'findEmail' | 'recipientsOf'>;
   contacts: Pick<ContactRepository, 'findContact'>;
+  sms: Pick<SmsRepository, 'findById'>;
 }
 
 export interface DispatchReport {
@@ -41,20 +43,28 @@ export interface DispatchReport {
 }
 
 /**
- * The webhook's own rule: a webhook hears its inbox's events and, when it is attached to
- * neither an inbox nor a phone (account-wide), every event of its tenant. An event of no
- * inbox (inboxId null) reaches account-wide webhooks only.
+ * The webhook's own rule: a webhook hears its inbox's events, a phone number's webhook its
+ * number's events (NEW_SMS), and one attached to neither an inbox nor a phone (account-wide)
+ * every event of its tenant. An event of no inbox and no phone reaches account-wide webhooks only.
  */
-export function reaches(hook: WebhookListener, event: { tenantId: string; inboxId: string | null }): boolean {
+export function reaches(hook: WebhookListener, event: { tenantId: string; inboxId: string | null; phoneId?: string | null }): boolean {
   if (hook.tenantId !== event.tenantId) return false;
   const accountWide = hook.inboxId === null && hook.phoneId === null;
-  return accountWide || (event.inboxId !== null && hook.inboxId === event.inboxId);
+  return accountWide
+    || (event.inboxId !== null && hook.inboxId === event.inboxId)
+    || (event.phoneId != null && hook.phoneId === event.phoneId);
 }
 
-/** Whether any of `hooks` may hear the domain event: if none does, nothing needs reading. */
+/**
+ * Whether any of `hooks` may hear the domain event: if none does, nothing needs reading. The
+ * domain event of an SMS names no phone (the SMS record does): any phone webhook of the
+ * tenant may hear it, and deliveriesFor decides from the record.
+ */
 export function anyListens(hooks: WebhookListener[], event: DomainEventRecord): boolean {
   const names = WEBHOOK_EVENTS_OF[event.name];
-  return hooks.some((hook) => names.includes(hook.eventName) && reaches(hook, event));
+  const ofPhone = event.name === 'sms.received';
+  return hooks.some((hook) => names.includes(hook.eventName)
+    && (reaches(hook, event) || (ofPhone && hook.tenantId === event.tenantId && hook.phoneId !== null)));
 }
 
 /**
@@ -80,6 +90,8 @@ export function deliveriesFor(eventId: string, events: WebhookEvent[], hooks: We
         inboxId: event.inboxId,
         emailId: event.refs.emailId ?? null,
         attachmentId: event.refs.attachmentId ?? null,
+        phoneId: event.refs.phoneId ?? null,
+        smsId: event.refs.smsId ?? null,
       });
     }
   }
@@ -98,7 +110,7 @@ const DEFAULT_LEASE_MS = 30_000;
  *    as every stored email records an event);
  *  - the others are claimed (PostgreSQL: a lease, so two nodes never dispatch one event), their records are
  *    read by id (the email and its attachments, the delivery status and the sent email's
- *    subject, the tracking pixel, the bounce and its recipients; a read mark needs none),
+ *    subject, the tracking pixel, the bounce and its recipients, the SMS; a read mark needs none),
  *    their payloads built, and in ONE transaction the deliveries are queued and the events
  *    removed. An event whose record is gone by then is removed without deliveries.
  * The delivery worker (jobs/webhook-delivery.ts) runs a pass before each look for due jobs.
@@ -249,6 +261,10 @@ export class WebhookDispatcher {
       case 'contact.created': {
         const contact = await this.ports.contacts.findContact(tenantId, entityId);
         return contact && [newContactEvent(contact)];
+      }
+      case 'sms.received': {
+        const sms = await this.ports.sms.findById(tenantId, entityId);
+        return sms && [newSmsEvent(sms)];
       }
     }
   }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, receivedEmailEvents, type WebhookEventName,
+  bounceEvents, deliveryStatusEvent, emailOpenedEvent, emailReadEvent, newContactEvent, newSmsEvent, receivedEmailEvents, type WebhookEventName,
 } from './payloads.js';
 
 /**
  * Example payloads for the test routes, built by the same functions that build real
  * deliveries (payloads.ts) from sample records, so examples cannot drift
- * from what is sent. Events that never fire here (SMS, AI)
+ * from what is sent. Events that never fire here (AI, guest users)
  * get sample fields in the client's shape.
  */
 export function examplePayload(
@@ -52,10 +52,10 @@ export function examplePayload(
       id: randomUUID(), tenantId, groupId: null, firstName: 'Ada', lastName: 'Lovelace', company: null,
       emailAddresses: ['ada@example.com'], tags: [], metaData: null, optOut: false, createdAt: now,
     }).fields,
-    NEW_SMS: () => ({
-      smsId: randomUUID(), userId: tenantId, phoneNumber: randomUUID(), toNumber: '+15550000001', fromNumber: '+15550000002',
-      body: 'Your code is 123456', read: false, media: [],
-    }),
+    NEW_SMS: () => newSmsEvent({
+      id: randomUUID(), tenantId, phoneId: randomUUID(), toNumber: '+15550000001', fromNumber: '+12125550100',
+      body: 'Your code is 123456', read: false, favourite: false, createdAt: now, updatedAt: now,
+    }).fields,
     NEW_AI_TRANSFORM_RESULT: () => ({}),
     NEW_GUEST_USER: () => ({}),
   };

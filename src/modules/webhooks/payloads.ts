@@ -7,7 +7,7 @@
  */
 import type { WebhookEventName } from '../../core/webhook-events.js';
 import type {
-  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, ContactRecord, DeliveryStatusRecord, EmailSummary, TrackingPixelRecord,
+  AttachmentRecord, BouncedEmailRecord, BouncedRecipientRecord, ContactRecord, DeliveryStatusRecord, EmailSummary, SmsRecord, TrackingPixelRecord,
 } from '../../storage/ports.js';
 
 export { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../core/webhook-events.js';
@@ -18,9 +18,11 @@ export interface WebhookEvent {
   eventNames: WebhookEventName[];
   /** the inbox's webhooks receive it, and account-wide ones; null = account-wide webhooks only */
   inboxId: string | null;
+  /** the phone number's webhooks receive it too (NEW_SMS); absent for events of no phone */
+  phoneId?: string | null;
   fields: Record<string, unknown>;
   /** ids a result can be filtered by */
-  refs: { emailId?: string; attachmentId?: string };
+  refs: { emailId?: string; attachmentId?: string; phoneId?: string; smsId?: string };
 }
 
 const addresses = (list: Array<{ emailAddress: string }>) => list.map((a) => a.emailAddress);
@@ -152,6 +154,31 @@ export function newContactEvent(contact: ContactRecord): WebhookEvent {
       metaData: contact.metaData,
       optOut: contact.optOut,
       createdAt: contact.createdAt.toISOString(),
+    },
+  };
+}
+
+/**
+ * An SMS stored for a phone number: NEW_SMS, to that number's webhooks and account-wide ones.
+ * phoneNumber is the receiving number's id, as in the client's SmsDto; media is empty (the
+ * carrier stores no MMS media with an SMS).
+ */
+export function newSmsEvent(sms: SmsRecord): WebhookEvent {
+  return {
+    tenantId: sms.tenantId,
+    eventNames: ['NEW_SMS'],
+    inboxId: null,
+    phoneId: sms.phoneId,
+    refs: { phoneId: sms.phoneId, smsId: sms.id },
+    fields: {
+      smsId: sms.id,
+      userId: sms.tenantId,
+      phoneNumber: sms.phoneId,
+      toNumber: sms.toNumber,
+      fromNumber: sms.fromNumber,
+      body: sms.body,
+      read: sms.read,
+      media: [],
     },
   };
 }

@@ -68,7 +68,7 @@ export const toWebhookResultDto = (r: WebhookResultRecord): Static<typeof Webhoo
   inboxId: r.inboxId,
   emailId: r.emailId,
   attachmentId: r.attachmentId,
-  phoneId: null,
-  smsId: null,
+  phoneId: r.phoneId,
+  smsId: r.smsId,
   aiTransformerId: null,
 });

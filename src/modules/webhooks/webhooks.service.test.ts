@@ -20,7 +20,7 @@ function result(tenantId: string, webhookId: string, resultType: WebhookResultTy
     id: randomUUID(), tenantId, webhookId, deliveryId: randomUUID(), messageId: randomUUID(), redriveId: null,
     webhookUrl: 'https://hooks.example.com/in', httpMethod: 'POST', eventName: 'EMAIL_RECEIVED', responseStatus: status,
     responseTimeMillis: 12, responseBodyExtract: status === null ? null : `answered ${status}`,
-    error: resultType === 'SUCCESS' ? null : 'it went wrong', resultType, inboxId: null, emailId: null, attachmentId: null,
+    error: resultType === 'SUCCESS' ? null : 'it went wrong', resultType, inboxId: null, emailId: null, attachmentId: null, phoneId: null, smsId: null,
     createdAt, ...changes,
   };
 }
@@ -54,7 +54,6 @@ describe('creating webhooks', () => {
     await rejectsWith(webhooks.createForAccount(ALICE, { url: 'hooks.example.com/in' }), 'BAD_REQUEST', /absolute http or https URL/);
     await rejectsWith(webhooks.createForAccount(ALICE, { url: 'ftp://hooks.example.com/in' }), 'BAD_REQUEST', /http or https, got ftp:/);
     await rejectsWith(webhooks.createForAccount(ALICE, { url: 'javascript:alert(1)' }), 'BAD_REQUEST');
-    await rejectsWith(webhooks.createForPhone(ALICE, 'phone-1', { url: 'https://hooks.example.com' }), 'NOT_FOUND', /phone/);
     assert.equal((await webhooks.page(ALICE, {}, {})).slice.total, 0, 'nothing refused was stored');
   });
 
@@ -177,15 +176,18 @@ describe('results', () => {
   }
 
   test('are listed per webhook, newest last, filtered by type and status range', async () => {
-    const { webhooks, hook, results } = await withResults();
+    const { webhooks, hook, other, results, repos, clock } = await withResults();
+    results.push(repos.webhooks.addResult(result(ALICE, other.id, 'SUCCESS', 204, new Date(clock.now().getTime() + 4500), { eventName: 'NEW_SMS', phoneId: 'phone-1', smsId: 'sms-1' })));
     const ids = async (input: Parameters<typeof webhooks.pageResults>[1], webhookId?: string) =>
       (await webhooks.pageResults(ALICE, input, webhookId)).slice.items.map((r) => r.id);
     assert.deepEqual(await ids({}, hook.id), results.slice(0, 3).map((r) => r.id));
-    assert.deepEqual(await ids({ sort: 'DESC', size: 1 }), [results[3]!.id]);
+    assert.deepEqual(await ids({ sort: 'DESC', size: 1 }), [results[4]!.id]);
     assert.deepEqual(await ids({ resultType: 'BAD_RESPONSE' }), [results[1]!.id, results[3]!.id]);
     assert.deepEqual(await ids({ minStatusCode: 400, maxStatusCode: 499 }), [results[3]!.id]);
-    assert.deepEqual(await ids({ minStatusCode: 100 }), [results[0]!.id, results[1]!.id, results[3]!.id], 'no status, no match');
-    assert.deepEqual(await ids({ smsId: 'sms-1' }), [], 'no result here concerns an SMS');
+    assert.deepEqual(await ids({ minStatusCode: 100 }), [results[0]!.id, results[1]!.id, results[3]!.id, results[4]!.id], 'no status, no match');
+    assert.deepEqual(await ids({ smsId: 'sms-1' }), [results[4]!.id], 'a NEW_SMS result names its SMS');
+    assert.deepEqual(await ids({ phoneId: 'phone-1' }), [results[4]!.id], 'and its phone number');
+    assert.deepEqual(await ids({ smsId: 'sms-2' }), []);
     assert.equal(await webhooks.countResults(ALICE, hook.id), 3);
     await rejectsWith(webhooks.countResults(BOB, hook.id), 'NOT_FOUND');
   });

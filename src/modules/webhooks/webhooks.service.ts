@@ -8,7 +8,7 @@ import { postWebhook } from '../../jobs/webhook-http.js';
 import { AllowList, isLocalhostName, nonPublicRange, parseAddress, type DnsLookup } from '../../jobs/outbound-targets.js';
 import { renderBody, signatureMatches, signBody, SIGNATURE_HEADER } from '../../jobs/webhook-signature.js';
 import type {
-  Slice, WebhookFilter, WebhookHeader, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
+  PhoneNumberRepository, Slice, WebhookFilter, WebhookHeader, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
   WebhookResultRecord, WebhookResultType,
 } from '../../storage/ports.js';
 import type { WebhookEventName } from './payloads.js';
@@ -51,7 +51,6 @@ export type ResultListInput = {
   inboxId?: string; emailId?: string; attachmentId?: string; smsId?: string; phoneId?: string; aiTransformerId?: string;
 };
 
-/** Phone numbers, SMS and AI transformers do not exist on this server: no id of theirs is ever found. */
 const noPhone = (id: string) => notFound(`No phone number ${id}`);
 
 /**
@@ -67,6 +66,8 @@ export class WebhookService {
     private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly settings: WebhookServiceSettings,
+    /** the carrier's numbers: a phone webhook needs one of the caller's */
+    private readonly phones: Pick<PhoneNumberRepository, 'findById'>,
     /** wakes this node's delivery worker (set once it runs); other nodes find redriven jobs on their next look */
     readonly queued: { wake: () => void } = { wake: () => undefined },
   ) {}
@@ -80,9 +81,20 @@ export class WebhookService {
     return this.create(tenantId, { inboxId: null, phoneId: null }, input);
   }
 
-  /** Phone-number webhooks need a phone number of the caller's; none exist on this server yet. */
-  async createForPhone(_tenantId: string, phoneId: string, _input: WebhookOptionsInput): Promise<WebhookRecord> {
-    throw noPhone(phoneId);
+  /**
+   * createWebhookForPhoneNumber: a webhook of one of the caller's numbers (404 for any other).
+   * It hears that number's SMS (NEW_SMS, the default event here; an email event name would
+   * never fire on a number, so it is a 400).
+   */
+  async createForPhone(tenantId: string, phoneId: string, input: WebhookOptionsInput): Promise<WebhookRecord> {
+    await this.phone(tenantId, phoneId);
+    const eventName = input.eventName ?? 'NEW_SMS';
+    if (eventName !== 'NEW_SMS') throw badRequest(`eventName ${eventName} never fires on a phone number: a phone number's webhook hears NEW_SMS`);
+    return this.create(tenantId, { inboxId: null, phoneId }, { ...input, eventName });
+  }
+
+  private async phone(tenantId: string, phoneId: string): Promise<void> {
+    if (!(await this.phones.findById(tenantId, phoneId))) throw noPhone(phoneId);
   }
 
   async createForAITransformer(_tenantId: string, transformerId: string): Promise<WebhookRecord> {
@@ -163,7 +175,7 @@ export class WebhookService {
     query: { inboxId?: string; phoneNumberId?: string; aiTransformerId?: string; overrideAuth?: boolean },
   ): Promise<WebhookRecord> {
     const current = await this.get(tenantId, webhookId);
-    if (query.phoneNumberId) throw noPhone(query.phoneNumberId);
+    if (query.phoneNumberId) await this.phone(tenantId, query.phoneNumberId);
     if (query.aiTransformerId) throw notFound(`No AI transformer ${query.aiTransformerId}`);
     if (query.inboxId) await this.inboxes.get(tenantId, query.inboxId);
     const options = await this.fromOptions(input);
@@ -180,11 +192,16 @@ export class WebhookService {
       // Basic auth is kept unless new values are given, or overrideAuth asks to replace (or clear) it.
       basicAuth: query.overrideAuth ? (input.basicAuth ?? null) : (input.basicAuth ?? current.basicAuth),
       headers: input.includeHeaders ? options.headers : current.headers,
-      inboxId: query.inboxId ?? current.inboxId,
+      // attached to a phone number (phoneNumberId) or an inbox: one or the other
+      inboxId: query.phoneNumberId ? null : (query.inboxId ?? current.inboxId),
+      phoneId: query.inboxId ? null : (query.phoneNumberId ?? current.phoneId),
       // Updating a webhook that a receiver disabled (410 Gone) turns it back on.
       enabled: true,
       updatedAt: this.clock.now(),
     };
+    if (updated.phoneId && updated.eventName !== 'NEW_SMS') {
+      throw badRequest(`eventName ${updated.eventName} never fires on a phone number: a phone number's webhook hears NEW_SMS`);
+    }
     await this.webhooks.update(updated);
     return updated;
   }
@@ -221,24 +238,20 @@ export class WebhookService {
     const inboxId = scope.inboxId ?? input.inboxId;
     const phoneId = scope.phoneId ?? input.phoneId;
     if (scope.inboxId) await this.inboxes.get(tenantId, scope.inboxId);
-    if (phoneId || input.aiTransformerId) return { slice: { items: [], total: 0 }, request };
+    if (scope.phoneId) await this.phone(tenantId, scope.phoneId);
+    if (input.aiTransformerId) return { slice: { items: [], total: 0 }, request };
     const filter: WebhookFilter = {
-      inboxId, accountOnly: scope.accountOnly, includeAccountWide: input.includeAccountWide, eventName: input.eventType,
+      inboxId, phoneId, accountOnly: scope.accountOnly, includeAccountWide: input.includeAccountWide, eventName: input.eventType,
       health: input.health, search: input.searchFilter, url: input.url, since: input.since, before: input.before,
     };
     return { slice: await this.webhooks.page(tenantId, filter, request), request };
   }
 
-  /** Phone-number lists validate the phone first: there are none, so any id is unknown. */
-  async pageForPhone(_tenantId: string, phoneId: string): Promise<never> {
-    throw noPhone(phoneId);
-  }
 
   async endpoints(tenantId: string, input: ListInput) {
     const request = pageRequest(input, { sort: 'DESC' });
-    if (input.phoneId) return { slice: { items: [], total: 0 }, request };
     const filter: WebhookFilter = {
-      inboxId: input.inboxId, eventName: input.eventType, health: input.health, search: input.searchFilter,
+      inboxId: input.inboxId, phoneId: input.phoneId, eventName: input.eventType, health: input.health, search: input.searchFilter,
       since: input.since, before: input.before,
     };
     return { slice: await this.webhooks.endpoints(tenantId, filter, request), request };
@@ -248,9 +261,9 @@ export class WebhookService {
     return {
       webhookId, unseenOnly: input.unseenOnly, resultType: input.resultType, eventName: input.eventName,
       minStatusCode: input.minStatusCode, maxStatusCode: input.maxStatusCode, inboxId: input.inboxId, emailId: input.emailId,
-      attachmentId: input.attachmentId, search: input.searchFilter, since: input.since, before: input.before,
-      // No result here concerns an SMS, a phone or an AI transformer.
-      none: Boolean(input.smsId || input.phoneId || input.aiTransformerId),
+      attachmentId: input.attachmentId, phoneId: input.phoneId, smsId: input.smsId, search: input.searchFilter, since: input.since, before: input.before,
+      // No result here concerns an AI transformer.
+      none: Boolean(input.aiTransformerId),
     };
   }
 

@@ -30,6 +30,7 @@ import { phoneAccountRepository, phoneInventoryRepository, phoneNumberReleaseRep
 import { phonePoolRepository } from './phone-pool-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
 import { smsMediaRepository } from './sms-media-repository.js';
+import { missedSmsRepository } from './missed-sms-repository.js';
 import { contactRepository } from './contact-repository.js';
 import { aliasRepository } from './alias-repository.js';
 import { rulesetRepository } from './ruleset-repository.js';
@@ -80,5 +81,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     phonePools: phonePoolRepository(db),
     phoneThreads: phoneThreadRepository(db),
     smsMedia: smsMediaRepository(db),
+    missedSms: missedSmsRepository(db),
   };
 }

@@ -8,6 +8,7 @@ const toRecord = (row: Selectable<RulesetsTable>): RulesetRecord => ({
   id: row.id,
   tenantId: row.tenant_id,
   inboxId: row.inbox_id,
+  phoneId: row.phone_id,
   scope: row.scope as RulesetScope,
   action: row.action as RulesetAction,
   target: row.target,
@@ -19,6 +20,7 @@ function whereFilter(tenantId: string, filter: RulesetFilter) {
   return (eb: ExpressionBuilder<Database, 'rulesets'>) => {
     const and = [eb('tenant_id', '=', tenantId)];
     if (filter.inboxId !== undefined) and.push(eb('inbox_id', '=', filter.inboxId));
+    if (filter.phoneId !== undefined) and.push(eb('phone_id', '=', filter.phoneId));
     if (filter.since) and.push(eb('created_at', '>', toMillis(filter.since)));
     if (filter.before) and.push(eb('created_at', '<', toMillis(filter.before)));
     if (filter.search) and.push(eb(sql<string>`lower(target)`, 'like', sql<string>`${containsPattern(filter.search)} escape '\\'`));
@@ -30,7 +32,7 @@ export function rulesetRepository(db: Kysely<Database>): RulesetRepository {
   return {
     async create(r) {
       await db.insertInto('rulesets').values({
-        id: r.id, tenant_id: r.tenantId, inbox_id: r.inboxId, scope: r.scope, action: r.action, target: r.target,
+        id: r.id, tenant_id: r.tenantId, inbox_id: r.inboxId, phone_id: r.phoneId, scope: r.scope, action: r.action, target: r.target,
         active: flag(r.active), created_at: toMillis(r.createdAt),
       }).execute();
     },
@@ -45,9 +47,14 @@ export function rulesetRepository(db: Kysely<Database>): RulesetRepository {
       return { items: items.map(toRecord), total };
     },
 
-    async applicable(tenantId, inboxId, scope) {
+    async applicable(tenantId, inboxId, scope, phoneId) {
       let query = db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId)
-        .where((eb) => (inboxId === null ? eb('inbox_id', 'is', null) : eb.or([eb('inbox_id', 'is', null), eb('inbox_id', '=', inboxId)])));
+        .where((eb) => {
+          const own = [eb.and([eb('inbox_id', 'is', null), eb('phone_id', 'is', null)])];
+          if (inboxId !== null) own.push(eb('inbox_id', '=', inboxId));
+          if (phoneId) own.push(eb('phone_id', '=', phoneId));
+          return eb.or(own);
+        });
       if (scope) query = query.where('scope', '=', scope);
       return (await ordered(query, 'ASC', BY_CREATION).execute()).map(toRecord);
     },
@@ -65,6 +72,7 @@ export function rulesetRepository(db: Kysely<Database>): RulesetRepository {
     async deleteWhere(tenantId, filter) {
       let query = db.deleteFrom('rulesets').where('tenant_id', '=', tenantId);
       if (filter.inboxId !== undefined) query = query.where('inbox_id', '=', filter.inboxId);
+      if (filter.phoneId !== undefined) query = query.where('phone_id', '=', filter.phoneId);
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
     },

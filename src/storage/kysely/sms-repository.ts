@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selecta
 import type { Database, SmsMessagesTable } from '../schema.js';
 import type { SmsFilter, SmsRecord, SmsRepository } from '../ports.js';
 import { BY_CREATION, paged } from './paged.js';
+import { recordDomainEvents } from './domain-event-repository.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
 
 const toSms = (row: Selectable<SmsMessagesTable>): SmsRecord => ({
@@ -38,7 +39,9 @@ function whereFilter(tenantId: string, filter: SmsFilter) {
 export function smsRepository(db: Kysely<Database>): SmsRepository {
   return {
     async create(m) {
-      await db.insertInto('sms_messages').values({
+      // The SMS and its domain event commit together (outbox; see domain-event-repository.ts).
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('sms_messages').values({
         id: m.id,
         tenant_id: m.tenantId,
         phone_id: m.phoneId,
@@ -49,7 +52,9 @@ export function smsRepository(db: Kysely<Database>): SmsRepository {
         favourite: flag(m.favourite),
         created_at: toMillis(m.createdAt),
         updated_at: toMillis(m.updatedAt),
-      }).execute();
+        }).execute();
+        await recordDomainEvents(trx, [{ tenantId: m.tenantId, name: 'sms.received', inboxId: null, entityId: m.id, occurredAt: m.createdAt }]);
+      });
     },
 
     async findById(tenantId, id) {

@@ -78,6 +78,8 @@ const toResult = (row: Selectable<WebhookResultsTable>): WebhookResultRecord => 
   inboxId: row.inbox_id,
   emailId: row.email_id,
   attachmentId: row.attachment_id,
+  phoneId: row.phone_id,
+  smsId: row.sms_id,
   createdAt: fromMillis(row.created_at),
   updatedAt: fromMillis(row.updated_at),
 });
@@ -122,6 +124,8 @@ function whereResults(tenantId: string, f: WebhookResultFilter) {
     if (f.inboxId) and.push(eb('webhook_results.inbox_id', '=', f.inboxId));
     if (f.emailId) and.push(eb('webhook_results.email_id', '=', f.emailId));
     if (f.attachmentId) and.push(eb('webhook_results.attachment_id', '=', f.attachmentId));
+    if (f.phoneId) and.push(eb('webhook_results.phone_id', '=', f.phoneId));
+    if (f.smsId) and.push(eb('webhook_results.sms_id', '=', f.smsId));
     if (f.since) and.push(eb('webhook_results.created_at', '>', toMillis(f.since)));
     if (f.before) and.push(eb('webhook_results.created_at', '<', toMillis(f.before)));
     if (f.search) {
@@ -166,6 +170,8 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
         inboxId: r.inbox_id,
         emailId: r.email_id,
         attachmentId: r.attachment_id,
+        phoneId: r.phone_id,
+        smsId: r.sms_id,
         webhook,
       }];
     });
@@ -320,6 +326,8 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
           inbox_id: d.inboxId,
           email_id: d.emailId,
           attachment_id: d.attachmentId,
+          phone_id: d.phoneId,
+          sms_id: d.smsId,
           state: 'pending',
           attempts: 0,
           next_attempt_at: at,
@@ -405,6 +413,8 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
           inbox_id: r.inboxId,
           email_id: r.emailId,
           attachment_id: r.attachmentId,
+          phone_id: r.phoneId,
+          sms_id: r.smsId,
           created_at: toMillis(r.createdAt),
           updated_at: at,
         }).execute();

@@ -34,6 +34,7 @@ import * as m0032 from './0032_phone_pools.js';
 import * as m0033 from './0033_phone_inventory.js';
 import * as m0034 from './0034_sms_sink.js';
 import * as m0035 from './0035_sms_media.js';
+import * as m0036 from './0036_sms_pipeline.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0033_phone_inventory': m0033,
   '0034_sms_sink': m0034,
   '0035_sms_media': m0035,
+  '0036_sms_pipeline': m0036,
 };

@@ -18,7 +18,9 @@ export type DomainEventName =
   /** a send bounced: entityId is the bounced email (its recipients are recorded with it) */
   | 'bounce.recorded'
   /** a contact was created: entityId is the contact */
-  | 'contact.created';
+  | 'contact.created'
+  /** an SMS was stored for a phone number: entityId is the SMS (inboxId null: SMS belong to no inbox) */
+  | 'sms.received';
 
 export interface DomainEventRecord {
   id: string;

@@ -29,6 +29,7 @@ export interface SmsFilter {
 }
 
 export interface SmsRepository {
+  /** Stores the SMS and its domain event (sms.received, for NEW_SMS webhooks) in ONE transaction. */
   create(sms: SmsRecord): Promise<void>;
   findById(tenantId: string, id: string): Promise<SmsRecord | undefined>;
   page(tenantId: string, filter: SmsFilter, page: PageRequest): Promise<Slice<SmsRecord>>;

@@ -68,6 +68,9 @@ export interface WebhookResultRecord {
   inboxId: string | null;
   emailId: string | null;
   attachmentId: string | null;
+  /** NEW_SMS: the receiving phone number and the SMS */
+  phoneId: string | null;
+  smsId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -82,7 +85,9 @@ export interface WebhookResultFilter {
   inboxId?: string;
   emailId?: string;
   attachmentId?: string;
-  /** a filter on an id kind that never occurs here (phone, sms, AI transformer): nothing matches */
+  phoneId?: string;
+  smsId?: string;
+  /** a filter on an id kind that never occurs here (AI transformer): nothing matches */
   none?: boolean;
   search?: string;
   since?: Date;
@@ -105,6 +110,8 @@ export interface ClaimedDelivery {
   inboxId: string | null;
   emailId: string | null;
   attachmentId: string | null;
+  phoneId: string | null;
+  smsId: string | null;
   webhook: WebhookRecord;
 }
 
@@ -132,6 +139,8 @@ export interface NewWebhookDelivery {
   inboxId: string | null;
   emailId: string | null;
   attachmentId: string | null;
+  phoneId: string | null;
+  smsId: string | null;
 }
 
 /** What one attempt came to; the repository records it and moves the job on. */

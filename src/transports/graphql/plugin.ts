@@ -5,6 +5,8 @@ import type { WaitForService } from '../../modules/waitfor/waitfor.service.js';
 import type { InboxService } from '../../modules/inbox/inbox.service.js';
 import type { SendingService } from '../../modules/sending/sending.service.js';
 import { buildContext } from './context.js';
+import type { SmsService } from '../../modules/sms/sms.service.js';
+import type { EmailContentService } from '../../modules/email/content.service.js';
 import { formatGraphqlErrors } from './errors.js';
 import { registerGraphqlRequestShape } from './request-shape.js';
 import { buildResolvers } from './resolvers/index.js';
@@ -15,6 +17,8 @@ export interface GraphqlPluginOptions {
   emails: EmailService;
   sending: SendingService;
   waitFor: WaitForService;
+  sms: SmsService;
+  content: EmailContentService;
 }
 
 /** Deep enough for every query the schema allows; deeper ones are refused before running. */

@@ -3,7 +3,8 @@
  * GraphQL API as its documentation shows it (createInbox, sendEmail(fromInboxId, to, subject,
  * body), waitForLatestEmail(inboxId, timeout, unreadOnly), deleteEmail(emailId) → "deleted",
  * email, emails, inboxes { totalElements }) and the waitFor operations of its REST API
- * (waitForNthEmail, waitForEmailCount, waitForMatchingEmails, waitForMatchingFirstEmail).
+ * (waitForNthEmail, waitForEmailCount, waitForMatchingEmails, waitForMatchingFirstEmail) and its
+ * SMS waits (waitForLatestSms, waitForSms).
  * Type fields carry the names of the REST models (Email, EmailPreview, InboxDto, SentEmailDto),
  * so a field means the same thing over both transports. Dates are ISO-8601 strings.
  */
@@ -156,6 +157,30 @@ export const typeDefs = /* GraphQL */ `
     conditions: [ConditionOption!]
   }
 
+  "An SMS received by a phone number (the REST SmsDto; phoneNumber is the number's id)."
+  type Sms {
+    id: ID!
+    userId: ID!
+    phoneNumber: ID!
+    fromNumber: String!
+    toNumber: String!
+    body: String!
+    read: Boolean!
+    favourite: Boolean!
+    createdAt: String!
+    updatedAt: String!
+  }
+
+  enum SmsMatchField { BODY FROM }
+  enum SmsCountType { EXACTLY ATLEAST }
+
+  "One test on an SMS field; MATCH takes a regular expression (as the REST SmsMatchOption)."
+  input SmsMatchOption {
+    field: SmsMatchField!
+    should: MatchShould!
+    value: String!
+  }
+
   type Query {
     inbox(id: ID!): Inbox!
     inboxes(page: Int, size: Int, sort: SortDirection, favourite: Boolean, search: String, tag: String): InboxPage!
@@ -174,6 +199,14 @@ export const typeDefs = /* GraphQL */ `
     waitForMatchingEmails(inboxId: ID!, count: Int!, matchOptions: MatchOptions!, timeout: Int, unreadOnly: Boolean): [EmailPreview!]!
     "The oldest email matching matchOptions, waiting until there is one."
     waitForMatchingFirstEmail(inboxId: ID!, matchOptions: MatchOptions!, timeout: Int, unreadOnly: Boolean): Email!
+
+    "The newest SMS of the phone number (oldest with sortDirection ASC), waiting up to timeout ms for one to arrive; marks it read."
+    waitForLatestSms(phoneNumberId: ID!, timeout: Int, unreadOnly: Boolean, since: String, before: String, sortDirection: SortDirection): Sms!
+    "The SMS of the phone number passing every match once there are count of them (EXACTLY by default, or ATLEAST), at most limit."
+    waitForSms(
+      phoneNumberId: ID!, count: Int!, countType: SmsCountType, limit: Int, matches: [SmsMatchOption!], timeout: Int,
+      unreadOnly: Boolean, since: String, before: String, sortDirection: SortDirection
+    ): [Sms!]!
   }
 
   type Mutation {

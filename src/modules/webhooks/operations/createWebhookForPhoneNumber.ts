@@ -6,7 +6,7 @@ import { toWebhookDto } from '../webhooks.dto.js';
 
 export const createWebhookForPhoneNumber = webhookOperation({
   operationId: 'createWebhookForPhoneNumber', method: 'POST', path: '/phone/numbers/{phoneNumberId}/webhooks',
-  summary: 'Attach a webhook to a phone number (404: this server has no phone numbers yet)',
+  summary: "Attach a webhook to one of the caller's phone numbers: it hears the number's SMS (NEW_SMS, the default here)",
   params: Type.Object({ phoneNumberId: Uuid }),
   body: Type.Ref(CreateWebhookOptions),
   status: 201,
