@@ -52,6 +52,7 @@ import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
 import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
 import { SmsMediaService } from './modules/sms/sms-media.service.js';
 import { SMS_STATUS_CALLBACK, SmsSinkService } from './modules/sms-sink/sms-sink.service.js';
+import { SMS_RELAY, SmsRelayService, type SmsRelaySettings } from './modules/sms-sink/sms-relay.service.js';
 import { DEFAULT_PHONE_RANGES, parsePhoneRanges, type PhoneRange } from './core/phone-ranges.js';
 import { AliasService } from './modules/alias/alias.service.js';
 import { AliasProxy } from './modules/alias/alias-proxy.js';
@@ -107,6 +108,8 @@ export interface ServiceDeps {
   requireConsent?: ConsentRequirement;
   /** E.164 numbers or prefixes whose SMS sink messages fail (PIGEONHOLE_SMS_FAIL_NUMBERS); none when unset */
   smsFailNumbers?: readonly string[];
+  /** the real provider outside SMS are forwarded to (PIGEONHOLE_SMS_RELAY_URL); unset = none. timeoutMs: the webhook timeout when unset */
+  smsRelay?: Omit<SmsRelaySettings, 'timeoutMs'> & { timeoutMs?: number };
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -156,6 +159,13 @@ export function createServices(deps: ServiceDeps): Services {
     () => automationWake.kick());
   smsSink.sendGuards = smsSending.guards;
   automationHandlers[SMS_STATUS_CALLBACK] = { run: (job) => smsSink.runCallbackJob(job) };
+  if (deps.smsRelay) {
+    const smsRelay = new SmsRelayService(repos.sentSms, repos.automationJobs, deps.clock,
+      { ...deps.smsRelay, timeoutMs: deps.smsRelay.timeoutMs ?? webhookTargets.timeoutMs }, () => automationWake.kick());
+    smsSending.forwarder = smsRelay;
+    smsSink.forwarder = smsRelay;
+    automationHandlers[SMS_RELAY] = { run: (job) => smsRelay.runJob(job), failed: (job, message) => smsRelay.jobFailed(job, message) };
+  }
   const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
   ingest.plusAddresses = plusAddresses;
   const phoneRanges = deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES);

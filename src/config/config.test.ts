@@ -100,3 +100,20 @@ test('PIGEONHOLE_SMS_FAIL_NUMBERS: E.164 numbers or prefixes, comma-separated; n
   assert.throws(() => loadConfig({ PIGEONHOLE_SMS_FAIL_NUMBERS: '+1202,12025550188' }), /PIGEONHOLE_SMS_FAIL_NUMBERS.*12025550188/);
   assert.throws(() => loadConfig({ PIGEONHOLE_SMS_FAIL_NUMBERS: '+0123' }), /PIGEONHOLE_SMS_FAIL_NUMBERS/);
 });
+
+test('PIGEONHOLE_SMS_RELAY_URL: a base URL carrying the account SID and auth token, split; never echoed when wrong', () => {
+  assert.equal(loadConfig({}).smsRelay, undefined);
+  assert.deepEqual(loadConfig({ PIGEONHOLE_SMS_RELAY_URL: 'https://AC123abc:s3cr%40t@api.twilio.com/', PIGEONHOLE_SMS_RELAY_FROM: '+15005550006' }).smsRelay,
+    { baseUrl: 'https://api.twilio.com', accountSid: 'AC123abc', authToken: 's3cr@t', from: '+15005550006' });
+  assert.equal(loadConfig({ PIGEONHOLE_SMS_RELAY_URL: 'http://AC1:k@127.0.0.1:7081' }).smsRelay?.from, undefined);
+  for (const bad of ['https://api.twilio.com', 'https://AC123@api.twilio.com', 'https://XY123:tok3n-9@api.twilio.com', 'ftp://AC1:tok3n-9@x', 'https://AC1:tok3n-9@x/?q=1']) {
+    assert.throws(() => loadConfig({ PIGEONHOLE_SMS_RELAY_URL: bad }), (err: unknown) => {
+      assert.ok(err instanceof ConfigError);
+      assert.match(err.message, /PIGEONHOLE_SMS_RELAY_URL/);
+      assert.doesNotMatch(err.message, /tok3n/, 'the token is never echoed');
+      return true;
+    });
+  }
+  assert.throws(() => loadConfig({ PIGEONHOLE_SMS_RELAY_FROM: '+15005550006' }), /PIGEONHOLE_SMS_RELAY_FROM needs PIGEONHOLE_SMS_RELAY_URL/);
+  assert.throws(() => loadConfig({ PIGEONHOLE_SMS_RELAY_URL: 'https://AC1:t@x', PIGEONHOLE_SMS_RELAY_FROM: 'x'.repeat(65) }), /PIGEONHOLE_SMS_RELAY_FROM/);
+});

@@ -70,6 +70,8 @@ export interface Config {
   readonly phoneRanges: readonly PhoneRange[];
   /** PIGEONHOLE_SMS_FAIL_NUMBERS: E.164 numbers or prefixes whose sink messages fail */
   readonly smsFailNumbers: readonly string[];
+  /** PIGEONHOLE_SMS_RELAY_URL (+ _FROM): the Twilio-compatible provider outside SMS are forwarded to; undefined = none */
+  readonly smsRelay: SmsRelayTarget | undefined;
   /** request limits: JSON nesting, items per list (or fields per object), recipients per API send, header value length */
   readonly maxJsonDepth: number;
   readonly maxListItems: number;
@@ -89,6 +91,15 @@ export interface Config {
   readonly imapLoginTimeout: number;
   /** requests per minute per API key; 0 = no limit */
   readonly rateLimit: number;
+}
+
+/** A Twilio-compatible provider: its base URL without credentials, the account SID and auth token taken from it. */
+export interface SmsRelayTarget {
+  readonly baseUrl: string;
+  readonly accountSid: string;
+  readonly authToken: string;
+  /** PIGEONHOLE_SMS_RELAY_FROM; undefined = the recorded sender */
+  readonly from: string | undefined;
 }
 
 /** The most items per list: keeps an `in (...)` of ids under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
@@ -146,6 +157,7 @@ export function loadConfig(
   for (const key of ['authFailureWindow', 'authLockout', 'httpIdleTimeout', 'imapLoginTimeout'] as const) {
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
+  const smsRelay = relayTarget(parsed.smsRelayUrl as string | undefined, parsed.smsRelayFrom as string | undefined, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     httpPort: parsed.httpPort as number,
@@ -193,6 +205,7 @@ export function loadConfig(
     corsOrigins: parsed.corsOrigins as '*' | readonly string[],
     phoneRanges: Object.freeze(parsed.phoneRanges as PhoneRange[]),
     smsFailNumbers: Object.freeze((parsed.smsFailNumbers as string[] | undefined) ?? []),
+    smsRelay,
     maxJsonDepth: parsed.maxJsonDepth as number,
     maxListItems: parsed.maxListItems as number,
     maxRecipients: parsed.maxRecipients as number,
@@ -296,6 +309,30 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
       }
       return value;
   }
+}
+
+/**
+ * PIGEONHOLE_SMS_RELAY_URL split into the base URL and its credentials (the account SID as the
+ * user name, the auth token as the password). Problems never quote the URL: it holds the token.
+ */
+function relayTarget(url: string | undefined, from: string | undefined, problems: string[]): SmsRelayTarget | undefined {
+  if (from !== undefined && (from.length > 64 || /[\u0000-\u001f]/.test(from))) {
+    problems.push('PIGEONHOLE_SMS_RELAY_FROM (--sms-relay-from) must be a phone number or sender id of at most 64 characters');
+  }
+  if (url === undefined) {
+    if (from !== undefined) problems.push('PIGEONHOLE_SMS_RELAY_FROM needs PIGEONHOLE_SMS_RELAY_URL');
+    return undefined;
+  }
+  const parsed = new URL(url);
+  const accountSid = decodeURIComponent(parsed.username);
+  const authToken = decodeURIComponent(parsed.password);
+  if (!/^AC[0-9A-Za-z]{1,62}$/.test(accountSid) || authToken === '') {
+    problems.push('PIGEONHOLE_SMS_RELAY_URL (--sms-relay-url) must carry the provider\'s account SID (AC...) and auth token as its user name and password, like https://AC...:token@api.twilio.com, got [hidden]');
+    return undefined;
+  }
+  parsed.username = '';
+  parsed.password = '';
+  return Object.freeze({ baseUrl: parsed.toString().replace(/\/+$/, ''), accountSid, authToken, from });
 }
 
 /** The origin a browser would send in Origin (scheme://host[:port]) for an http(s) URL with no path. */

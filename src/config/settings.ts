@@ -63,6 +63,8 @@ export type SettingKey =
   | 'corsOrigins'
   | 'phoneRanges'
   | 'smsFailNumbers'
+  | 'smsRelayUrl'
+  | 'smsRelayFrom'
   // Request limits (issue 15, finding 5)
   | 'maxJsonDepth'
   | 'maxListItems'
@@ -169,6 +171,10 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'comma-separated COUNTRY:+FIRST-+LAST ranges (E.164, same length) that createPhoneNumber allocates numbers from; the default holds only numbers reserved for fiction (NANP 555-0100 to 0199 in US area codes 201, 202, 312, 415 and Canadian 416, 604; Ofcom\'s drama range +44 7700 900000 to 900999), which can never reach a real subscriber' },
   { key: 'smsFailNumbers', env: 'PIGEONHOLE_SMS_FAIL_NUMBERS', flag: '--sms-fail-numbers', kind: 'string',
     help: 'comma-separated E.164 numbers or prefixes (+15550100, +4477009001) to which SMS sink messages fail: recorded with status failed and error code 30003, never delivered, and their status callbacks are queued then failed; unset = none fail' },
+  { key: 'smsRelayUrl', env: 'PIGEONHOLE_SMS_RELAY_URL', flag: '--sms-relay-url', kind: 'http-url', secret: true,
+    help: 'a Twilio-compatible API base URL carrying the provider account SID and auth token, like https://AC...:token@api.twilio.com: every SMS to a number outside the carrier (sendSms, sendSmsFromPhoneNumber, replyToSmsMessage and SMS sink messages) is still recorded as sent and also forwarded there (POST /2010-04-01/Accounts/{Sid}/Messages.json) by a durable, retried job; the provider\'s message SID, status or error is kept on the sent SMS. Numbers of the carrier and PIGEONHOLE_SMS_FAIL_NUMBERS are never forwarded. Set by the operator, so trusted: the private-target rule of webhooks does not apply. Unset = nothing is forwarded' },
+  { key: 'smsRelayFrom', env: 'PIGEONHOLE_SMS_RELAY_FROM', flag: '--sms-relay-from', kind: 'string',
+    help: 'the From (a number or sender id the provider account may send from, at most 64 characters) of forwarded SMS; unset = the sender as recorded (the Pigeonhole number, or a sink message\'s From)' },
   // Request limits: input over one is a 400 naming the field and the setting, checked before anything is written.
   { key: 'maxJsonDepth', env: 'PIGEONHOLE_MAX_JSON_DEPTH', flag: '--max-json-depth', kind: 'count', default: '32',
     help: 'deepest nesting of objects and arrays in a JSON request body (REST and GraphQL), checked before it is parsed; deeper bodies get 400' },

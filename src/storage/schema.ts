@@ -475,6 +475,12 @@ export interface SentSmsTable {
   account_sid: string | null;
   status: string | null;
   error_code: number | null;
+  /** forwarding to a real provider (migration 0037): null when the SMS was not forwarded */
+  relay_status: string | null;
+  relay_sid: string | null;
+  relay_error_code: number | null;
+  relay_error: string | null;
+  relay_updated_at: number | null;
 }
 
 export type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';

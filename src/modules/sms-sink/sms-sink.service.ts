@@ -11,6 +11,7 @@ import { validatePhone } from '../phone/phone-validation.js';
 import { smsSid } from '../sms/sent-sms.dto.js';
 import type { SmsSendGuard } from '../sms/sms-pipeline.js';
 import type { SmsService } from '../sms/sms.service.js';
+import type { SmsForwarder } from '../sms/sms-sending.service.js';
 import { isFailNumber, messageResource, missingParameter, TwilioError, twilioSignature, type MessageView, API_VERSION } from './twilio.js';
 
 /** The automation job kind of status callbacks (one job per callback, each queuing the next: they arrive in order). */
@@ -101,6 +102,9 @@ export class SmsSinkService {
    */
   sendGuards: readonly SmsSendGuard[] = [];
 
+  /** set by the composition root when PIGEONHOLE_SMS_RELAY_URL is: messages to outside numbers are forwarded too */
+  forwarder: SmsForwarder | undefined;
+
   /** Basic auth: the username is the account SID of the path, the password a Pigeonhole API key. Twilio's 20003 otherwise. */
   async authenticate(authorization: string | undefined, accountSid: string, ip = ''): Promise<SinkCaller> {
     const refused = new TwilioError(401, 20003, 'Authenticate');
@@ -181,6 +185,8 @@ export class SmsSinkService {
       status: fails ? 'failed' : 'delivered', errorCode: fails ? FAIL_ERROR_CODE : null, createdAt: now, updatedAt: now,
     };
     await this.sent.create(record);
+    // outside the carrier and not configured to fail: forwarded to the real provider as well
+    if (!recipient && !fails && this.forwarder) await this.forwarder.queue(record);
     if (callbackUrl) await this.queueCallbacks(caller, record, callbackUrl);
     return messageResource({ ...this.viewOf(record, fetched.length), status: 'queued', errorCode: null });
   }
@@ -292,6 +298,15 @@ export class SmsSinkService {
   }
 
   private viewOf(record: SentSmsRecord, numMedia: number): MessageView {
+    // a forwarded message: its status is the provider's (queued until the provider answered)
+    const relay = record.relay;
+    if (relay) {
+      return {
+        sid: smsSid(record.id), accountSid: record.accountSid ?? '', from: record.fromNumber, to: record.toNumber, body: record.body,
+        status: relay.status === 'pending' ? 'queued' : relay.status, errorCode: relay.status === 'failed' ? relay.errorCode : null,
+        errorMessage: relay.status === 'failed' ? relay.error : null, numMedia, createdAt: record.createdAt, updatedAt: relay.updatedAt,
+      };
+    }
     return {
       sid: smsSid(record.id), accountSid: record.accountSid ?? '', from: record.fromNumber, to: record.toNumber, body: record.body,
       status: record.status ?? 'delivered', errorCode: record.errorCode ?? null, numMedia, createdAt: record.createdAt, updatedAt: record.updatedAt,

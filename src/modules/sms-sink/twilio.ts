@@ -85,6 +85,8 @@ export interface MessageView {
   /** the status at the time of the answer: queued in the create answer, the final one afterwards */
   status: string;
   errorCode: number | null;
+  /** the error message when another provider gave it (a forwarded message); else Twilio's text for errorCode */
+  errorMessage?: string | null;
   numMedia: number;
   createdAt: Date;
   updatedAt: Date;
@@ -108,7 +110,7 @@ export function messageResource(m: MessageView) {
     date_updated: rfc2822(m.updatedAt),
     direction: 'outbound-api',
     error_code: m.errorCode,
-    error_message: m.errorCode === null ? null : (ERROR_MESSAGES[m.errorCode] ?? null),
+    error_message: m.errorMessage ?? (m.errorCode === null ? null : (ERROR_MESSAGES[m.errorCode] ?? null)),
     from: m.from,
     messaging_service_sid: null,
     num_media: String(m.numMedia),

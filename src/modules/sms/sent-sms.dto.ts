@@ -1,9 +1,17 @@
 import type { Static } from '@sinclair/typebox';
 import type { SentSmsRecord } from '../../storage/ports.js';
-import type { SentSmsDto, SentSmsProjection } from './sent-sms.schemas.js';
+import type { SentSmsDto, SentSmsProjection, SentSmsRelay } from './sent-sms.schemas.js';
 
 /** A carrier-style message SID (SM + 32 hex digits), derived from the id so it needs no column. */
 export const smsSid = (id: string): string => `SM${id.replace(/-/g, '')}`;
+
+const toRelay = (m: SentSmsRecord): Static<typeof SentSmsRelay> | null => m.relay ? {
+  status: m.relay.status,
+  sid: m.relay.sid,
+  errorCode: m.relay.errorCode,
+  errorMessage: m.relay.error,
+  updatedAt: m.relay.updatedAt.toISOString(),
+} : null;
 
 export const toSentSmsDto = (m: SentSmsRecord): Static<typeof SentSmsDto> => ({
   id: m.id,
@@ -15,6 +23,7 @@ export const toSentSmsDto = (m: SentSmsRecord): Static<typeof SentSmsDto> => ({
   sid: smsSid(m.id),
   replyToSid: m.replyToId ? smsSid(m.replyToId) : null,
   replyToId: m.replyToId,
+  relay: toRelay(m),
   createdAt: m.createdAt.toISOString(),
   updatedAt: m.updatedAt.toISOString(),
 });
@@ -28,4 +37,5 @@ export const toSentSmsProjection = (m: SentSmsRecord): Static<typeof SentSmsProj
   fromNumber: m.fromNumber,
   toNumber: m.toNumber,
   replyToId: m.replyToId,
+  relay: toRelay(m),
 });

@@ -15,6 +15,21 @@ export const SmsReplyOptions = Type.Object(
   { $id: 'SmsReplyOptions' },
 );
 
+/**
+ * Pigeonhole's addition (the client ignores it): what the configured real provider
+ * (PIGEONHOLE_SMS_RELAY_URL) made of an SMS to a number outside the carrier; null when it was not forwarded.
+ */
+export const SentSmsRelay = Type.Object(
+  {
+    status: Type.String({ description: 'pending (queued here), then the provider\'s status (queued, accepted, sent, ...), or failed' }),
+    sid: Nullable(Type.String({ description: 'the provider\'s message SID' })),
+    errorCode: Nullable(Type.Integer({ description: 'the provider\'s error code of its last refusal (Twilio\'s numeric codes)' })),
+    errorMessage: Nullable(Type.String({ description: 'the provider\'s error message, or why it could not be reached' })),
+    updatedAt: DateTime,
+  },
+  { $id: 'SentSmsRelay' },
+);
+
 export const SentSmsDto = Type.Object(
   {
     id: Uuid,
@@ -27,6 +42,7 @@ export const SentSmsDto = Type.Object(
     sid: Type.String({ description: 'message SID in the shape a carrier gives one (SM and 32 hex digits)' }),
     replyToSid: Type.Optional(Nullable(Type.String())),
     replyToId: Type.Optional(Nullable(Uuid)),
+    relay: Type.Optional(Nullable(Type.Ref(SentSmsRelay))),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -43,6 +59,7 @@ export const SentSmsProjection = Type.Object(
     fromNumber: Type.String(),
     toNumber: Type.String(),
     replyToId: Type.Optional(Nullable(Uuid)),
+    relay: Type.Optional(Nullable(Type.Ref(SentSmsRelay))),
   },
   { $id: 'SentSmsProjection' },
 );
@@ -59,4 +76,4 @@ export const SentSmsListQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
 });
 
-export const sentSmsModelSchemas = [SmsSendOptions, SmsReplyOptions, SentSmsDto, SentSmsProjection, PageSentSmsProjection, ReplyForSms];
+export const sentSmsModelSchemas = [SentSmsRelay, SmsSendOptions, SmsReplyOptions, SentSmsDto, SentSmsProjection, PageSentSmsProjection, ReplyForSms];

@@ -13,6 +13,11 @@ export interface SmsSender {
   phoneNumber?: string;
 }
 
+/** Forwards an SMS to a number outside the carrier to a real provider (sms-sink/sms-relay.service.ts), off the request path. */
+export interface SmsForwarder {
+  queue(record: SentSmsRecord): Promise<SentSmsRecord>;
+}
+
 export interface SentSmsQuery extends SentSmsFilter {
   page?: number;
   size?: number;
@@ -27,6 +32,9 @@ export interface SentSmsQuery extends SentSmsFilter {
 export class SmsSendingService {
   /** every send passes these before anything is delivered or stored (sms-pipeline.ts) */
   readonly guards: SmsSendGuard[] = [];
+
+  /** set by the composition root when PIGEONHOLE_SMS_RELAY_URL is: outside sends are forwarded too */
+  forwarder: SmsForwarder | undefined;
 
   constructor(
     private readonly sent: SentSmsRepository,
@@ -100,7 +108,7 @@ export class SmsSendingService {
       replyToId, deliveredSmsId: delivered?.id ?? null, createdAt: now, updatedAt: now,
     };
     await this.sent.create(sent);
-    return sent;
+    return !delivered && this.forwarder ? this.forwarder.queue(sent) : sent;
   }
 
   /**

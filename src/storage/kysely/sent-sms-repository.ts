@@ -16,6 +16,13 @@ const toSentSms = (row: Selectable<SentSmsTable>): SentSmsRecord => ({
   accountSid: row.account_sid,
   status: row.status as SentSmsRecord['status'],
   errorCode: row.error_code,
+  relay: row.relay_status === null ? null : {
+    status: row.relay_status,
+    sid: row.relay_sid,
+    errorCode: row.relay_error_code,
+    error: row.relay_error,
+    updatedAt: fromMillis(row.relay_updated_at ?? row.updated_at),
+  },
   createdAt: fromMillis(row.created_at),
   updatedAt: fromMillis(row.updated_at),
 });
@@ -51,6 +58,11 @@ export function sentSmsRepository(db: Kysely<Database>): SentSmsRepository {
         account_sid: m.accountSid ?? null,
         status: m.status ?? null,
         error_code: m.errorCode ?? null,
+        relay_status: m.relay?.status ?? null,
+        relay_sid: m.relay?.sid ?? null,
+        relay_error_code: m.relay?.errorCode ?? null,
+        relay_error: m.relay?.error ?? null,
+        relay_updated_at: m.relay ? toMillis(m.relay.updatedAt) : null,
         created_at: toMillis(m.createdAt),
         updated_at: toMillis(m.updatedAt),
       }).execute();
@@ -86,6 +98,17 @@ export function sentSmsRepository(db: Kysely<Database>): SentSmsRepository {
       let query = db.deleteFrom('sent_sms').where('tenant_id', '=', tenantId);
       if (phoneId) query = query.where('phone_id', '=', phoneId);
       await query.execute();
+    },
+
+    async setRelay(tenantId, id, relay) {
+      const result = await db.updateTable('sent_sms').set({
+        relay_status: relay.status,
+        relay_sid: relay.sid,
+        relay_error_code: relay.errorCode,
+        relay_error: relay.error,
+        relay_updated_at: toMillis(relay.updatedAt),
+      }).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

@@ -35,6 +35,7 @@ import * as m0033 from './0033_phone_inventory.js';
 import * as m0034 from './0034_sms_sink.js';
 import * as m0035 from './0035_sms_media.js';
 import * as m0036 from './0036_sms_pipeline.js';
+import * as m0037 from './0037_sms_relay.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0034_sms_sink': m0034,
   '0035_sms_media': m0035,
   '0036_sms_pipeline': m0036,
+  '0037_sms_relay': m0037,
 };

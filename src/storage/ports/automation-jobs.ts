@@ -18,7 +18,8 @@ export type AutomationJobKind =
   | 'alias-proxy'
   | 'scheduled-send'
   | 'rule-bounce'
-  | 'sms-status-callback';
+  | 'sms-status-callback'
+  | 'sms-relay';
 
 /** pending: waiting for its (next) attempt; inflight: leased by a worker; done / failed / cancelled: final. */
 export type AutomationJobState = 'pending' | 'inflight' | 'done' | 'failed' | 'cancelled';

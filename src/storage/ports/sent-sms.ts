@@ -20,7 +20,22 @@ export interface SentSmsRecord {
   status?: 'delivered' | 'sent' | 'failed' | null;
   /** sink messages: the carrier error code of a failed one */
   errorCode?: number | null;
+  /** what the configured real provider made of it (PIGEONHOLE_SMS_RELAY_URL); null: not forwarded */
+  relay?: SmsRelayState | null;
   createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A forward of an outside SMS to the configured provider. */
+export interface SmsRelayState {
+  /** pending: queued, not yet accepted; then the provider's own status (queued, accepted, sent, ...); failed: refused for good */
+  status: string;
+  /** the provider's message SID, once it accepted the message */
+  sid: string | null;
+  /** the provider's error code of the last refusal (Twilio's numeric codes), null when none came */
+  errorCode: number | null;
+  /** the provider's error message of the last refusal, or why no answer came */
+  error: string | null;
   updatedAt: Date;
 }
 
@@ -43,4 +58,6 @@ export interface SentSmsRepository {
   count(tenantId: string): Promise<number>;
   delete(tenantId: string, id: string): Promise<boolean>;
   deleteAll(tenantId: string, phoneId: string | undefined): Promise<void>;
+  /** records the state of a forward; false when the sent SMS is gone */
+  setRelay(tenantId: string, id: string, relay: SmsRelayState): Promise<boolean>;
 }
