@@ -59,6 +59,20 @@ describe('two nodes on one PostgreSQL database', { skip: postgresUrl() ? false :
     assert.ok(lag < 100, `node B answered ${lag.toFixed(1)} ms after node A's 250`);
   });
 
+  test('an SMS wait held on node B wakes for an SMS the carrier delivers on node A', async () => {
+    const phone = await tenant.mailslurp.phoneController.createPhoneNumber({ createPhoneNumberOptions: { phoneCountry: 'US' as never } });
+    const registered = waitersRegistered(nodeB.bus, 'sms.received');
+    const held = fetch(`${nodeB.url}/waitForLatestSms`, {
+      method: 'POST', headers: { 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumberId: phone.id, timeout: 20000 }),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as { body: string } }));
+    await registered;
+    await tenant.mailslurp.phoneController.testPhoneNumberSendSms({ phoneNumberId: phone.id, testPhoneNumberOptions: { message: 'code 424242 via node A' } });
+    const answer = await held;
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.body, 'code 424242 via node A');
+  });
+
   test('events flow both ways and are not echoed back to their own node', async () => {
     const inbox = await tenant.mailslurp.createInbox();
     let seenOnA = 0;
