@@ -51,6 +51,8 @@ export interface EventMap {
   'consent.confirmed': { tenantId: string; inboxId: string; optInId: string; emailAddress: string; createdAt: Date };
   /** an SMS arrived at a phone number of the simulated carrier; inboxId '' (numbers are no inbox) */
   'sms.received': { tenantId: string; inboxId: string; phoneId: string; smsId: string; fromNumber: string; createdAt: Date };
+  /** a sent SMS was recorded (phoneId null: the SMS sink's message from an app's own sender id) */
+  'sms.sent': { tenantId: string; inboxId: string; phoneId: string | null; sentSmsId: string; toNumber: string; createdAt: Date };
   /** numbers of a phone pool may have become free (a lease released, numbers added): held acquires look again; inboxId '' */
   'phone-pool.freed': { tenantId: string; inboxId: string; poolId: string; createdAt: Date };
 }

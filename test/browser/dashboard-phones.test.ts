@@ -122,6 +122,12 @@ describe('dashboard phones in a browser', { skip: browserSkip }, () => {
     await bubbles('+14155552671').getByText('Outside the carrier').waitFor();
     const all = await alice.mailslurp.phoneController.getSentSmsByPhoneNumber({ phoneNumberId: phoneId });
     assert.deepEqual(all.content?.map((s) => s.toNumber).sort(), ['+14155552671', bobPhone.phoneNumber].sort());
+
+    // an SMS the number sends through the API (not the dashboard) opens its thread live too (sms.sent)
+    await page.evaluate('window.sameDocument = true');
+    await alice.mailslurp.phoneController.sendSmsFromPhoneNumber({ phoneNumberId: phoneId, smsSendOptions: { to: '+1 (415) 555-2672', body: 'Sent by the API' } });
+    await thread('+14155552672').getByText('Sent by the API').waitFor();
+    assert.equal(await page.evaluate('window.sameDocument'), true, 'no reload');
   });
 
   test('marking read: a thread, then the whole number', async (t) => {

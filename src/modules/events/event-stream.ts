@@ -10,7 +10,7 @@ export const STREAMED_EVENTS: readonly EventName[] = [
   'ruleset.blocked', 'ruleset.bounced',
   'forwarder.event', 'replier.event',
   'scheduled-send.done', 'consent.confirmed',
-  'sms.received',
+  'sms.received', 'sms.sent',
 ];
 
 export interface StreamFilter {

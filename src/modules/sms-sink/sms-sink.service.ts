@@ -185,6 +185,7 @@ export class SmsSinkService {
       status: fails ? 'failed' : 'delivered', errorCode: fails ? FAIL_ERROR_CODE : null, createdAt: now, updatedAt: now,
     };
     await this.sent.create(record);
+    this.sms.announceSent(record);
     // outside the carrier and not configured to fail: forwarded to the real provider as well
     if (!recipient && !fails && this.forwarder) await this.forwarder.queue(record);
     if (callbackUrl) await this.queueCallbacks(caller, record, callbackUrl);

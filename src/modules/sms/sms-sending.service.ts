@@ -108,6 +108,7 @@ export class SmsSendingService {
       replyToId, deliveredSmsId: delivered?.id ?? null, createdAt: now, updatedAt: now,
     };
     await this.sent.create(sent);
+    this.sms.announceSent(sent);
     return !delivered && this.forwarder ? this.forwarder.queue(sent) : sent;
   }
 

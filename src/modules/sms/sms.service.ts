@@ -4,7 +4,7 @@ import { newId } from '../../core/ids.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
 import type { EventBus } from '../../events/bus.js';
 import { effectiveTimeout, waitForEvent } from '../../events/wait.js';
-import type { PhoneNumberRecord, PhoneNumberRepository, Slice, SmsFilter, SmsRecord, SmsRepository } from '../../storage/ports.js';
+import type { PhoneNumberRecord, PhoneNumberRepository, SentSmsRecord, Slice, SmsFilter, SmsRecord, SmsRepository } from '../../storage/ports.js';
 import type { SmsInboundStep } from './sms-pipeline.js';
 
 /** The sender of testPhoneNumberSendSms: a NANP 555-01xx number, reserved for fiction, outside the default ranges. */
@@ -96,6 +96,13 @@ export class SmsService {
     await options?.beforePublish?.(sms);
     this.bus.publish('sms.received', { tenantId: phone.tenantId, inboxId: '', phoneId: phone.id, smsId: sms.id, fromNumber, createdAt: now });
     return sms;
+  }
+
+  /** sms.sent on the bus (GET /events, the dashboard's threads): a sent SMS was recorded. */
+  announceSent(sent: SentSmsRecord): void {
+    this.bus.publish('sms.sent', {
+      tenantId: sent.tenantId, inboxId: '', phoneId: sent.phoneId, sentSmsId: sent.id, toNumber: sent.toNumber, createdAt: sent.createdAt,
+    });
   }
 
   /**

@@ -55,8 +55,8 @@ export function groupThreads(received: Sms[], sent: SentSms[]): Thread[] {
 }
 
 /**
- * A number's threads, reloaded when `sms.received` names the number on GET /events (never
- * polled); `reload` after the dashboard itself sent or marked something.
+ * A number's threads, reloaded when `sms.received` or `sms.sent` names the number on GET /events
+ * (never polled); `reload` after the dashboard itself marked something.
  */
 export function useThreads(phoneId: string) {
   const data = useAsync(async () => {
@@ -67,7 +67,7 @@ export function useThreads(phoneId: string) {
     return { threads: groupThreads(received.items, sent.items), complete: received.complete && sent.complete };
   }, [phoneId]);
   useLiveEvents((event) => {
-    if (event.name === 'sms.received' && event.payload.phoneId === phoneId) data.reload();
+    if ((event.name === 'sms.received' || event.name === 'sms.sent') && event.payload.phoneId === phoneId) data.reload();
   });
   const markRead = useCallback((ids: string[]) => data.set((previous) => previous && {
     ...previous,
