@@ -13,18 +13,19 @@ const principal: Principal = { userId: 't1', tenantId: 't1', email: 'a@example.c
 function setup() {
   const sent: SentSmsRecord[] = [];
   const jobs: NewAutomationJob[] = [];
+  const announced: string[] = [];
   const sink = new SmsSinkService(
     { create: async (r: SentSmsRecord) => { sent.push(r); }, findById: async (_t: string, id: string) => sent.find((s) => s.id === id) } as unknown as SentSmsRepository,
     // no number is the carrier's: every To is outside, every From a sender id
     { findAnyByNumber: async () => undefined, findByNumber: async () => undefined } as unknown as PhoneNumberRepository,
-    {} as SmsService,
+    { announceSent: (r: SentSmsRecord) => announced.push(r.id) } as unknown as SmsService,
     { listOfSms: async () => [] } as unknown as SmsMediaRepository,
     { enqueue: async (j: NewAutomationJob[]) => { jobs.push(...j); } } as unknown as AutomationJobRepository,
     { resolve: async (key: string) => (key === 'good-key' ? principal : undefined) },
     new ManualClock(new Date('2026-11-25T06:00:00Z')),
     { failNumbers: ['+1202555018'], blockPrivate: true, timeoutMs: 1000 },
   );
-  return { sink, sent, jobs };
+  return { sink, sent, jobs, announced };
 }
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -53,13 +54,14 @@ test("create: Twilio's codes for missing or wrong parameters; nothing recorded",
 });
 
 test('create: an outside number is recorded (never dropped); a fail number fails with 30003; callbacks are queued signed, without the key', async () => {
-  const { sink, sent, jobs } = setup();
+  const { sink, sent, jobs, announced } = setup();
   const caller = { tenantId: 't1', accountSid: ACCOUNT, authToken: 'good-key' };
   const ok = await sink.create(caller, parseForm('To=%2B12025550123&From=MyApp&Body=hello&StatusCallback=https%3A%2F%2Fapp.example%2Fs'));
   assert.deepEqual([ok.status, sent[0]?.status, sent[0]?.phoneId, sent[0]?.fromNumber, sent[0]?.deliveredSmsId], ['queued', 'delivered', null, 'MyApp', null]);
   const failed = await sink.create(caller, parseForm('To=%2B12025550188&From=MyApp&Body=x&StatusCallback=https%3A%2F%2Fapp.example%2Fs'));
   assert.equal(failed.status, 'queued');
   assert.deepEqual([sent[1]?.status, sent[1]?.errorCode], ['failed', 30003]);
+  assert.deepEqual(announced, sent.map((s) => s.id), 'each recorded message is announced (sms.sent)');
   assert.equal(jobs.length, 2);
   const statuses = (j: NewAutomationJob) => (j.payload!.callbacks as Array<{ params: { MessageStatus: string } }>).map((c) => c.params.MessageStatus);
   assert.deepEqual(statuses(jobs[0]!), ['queued', 'sent', 'delivered']);
