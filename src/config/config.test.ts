@@ -117,3 +117,14 @@ test('PIGEONHOLE_SMS_RELAY_URL: a base URL carrying the account SID and auth tok
   assert.throws(() => loadConfig({ PIGEONHOLE_SMS_RELAY_FROM: '+15005550006' }), /PIGEONHOLE_SMS_RELAY_FROM needs PIGEONHOLE_SMS_RELAY_URL/);
   assert.throws(() => loadConfig({ PIGEONHOLE_SMS_RELAY_URL: 'https://AC1:t@x', PIGEONHOLE_SMS_RELAY_FROM: 'x'.repeat(65) }), /PIGEONHOLE_SMS_RELAY_FROM/);
 });
+
+test('PIGEONHOLE_DNS_SERVERS takes addresses with optional ports, as dns.setServers does', () => {
+  assert.deepEqual(loadConfig({}).dnsServers, []);
+  const config = loadConfig({ PIGEONHOLE_DNS_SERVERS: '127.0.0.1:5353, [::1]:53,9.9.9.9,::1' });
+  assert.deepEqual(config.dnsServers, ['127.0.0.1:5353', '[::1]:53', '9.9.9.9', '::1']);
+  assert.throws(() => loadConfig({ PIGEONHOLE_DNS_SERVERS: 'dns.example.com,127.0.0.1:99999' }), (err: unknown) => {
+    assert.ok(err instanceof ConfigError);
+    assert.match(err.message, /PIGEONHOLE_DNS_SERVERS .*not: dns\.example\.com, 127\.0\.0\.1:99999/);
+    return true;
+  });
+});

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { SETTINGS, type SettingKey, type SettingSpec } from './settings.js';
 import { parsePhoneRanges, type PhoneRange } from '../core/phone-ranges.js';
 
@@ -91,6 +92,8 @@ export interface Config {
   readonly imapLoginTimeout: number;
   /** requests per minute per API key; 0 = no limit */
   readonly rateLimit: number;
+  /** PIGEONHOLE_DNS_SERVERS as dns.setServers takes them; empty = the system's resolvers */
+  readonly dnsServers: readonly string[];
 }
 
 /** A Twilio-compatible provider: its base URL without credentials, the account SID and auth token taken from it. */
@@ -219,6 +222,7 @@ export function loadConfig(
     imapMaxConnections: parsed.imapMaxConnections as number,
     imapLoginTimeout: parsed.imapLoginTimeout as number,
     rateLimit: parsed.rateLimit as number,
+    dnsServers: Object.freeze((parsed.dnsServers as string[] | undefined) ?? []),
   });
 }
 
@@ -300,6 +304,13 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
         const wrong = entries.filter((e) => !/^\+[1-9]\d{0,14}$/.test(e));
         return wrong.length > 0 ? bad(`must be comma-separated E.164 numbers or prefixes such as +15550100 (not: ${wrong.join(', ')})`) : Object.freeze(entries);
       }
+      if (spec.key === 'dnsServers') {
+        const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+        const wrong = entries.filter((e) => !isDnsServer(e));
+        return entries.length === 0 || wrong.length > 0
+          ? bad(`must be comma-separated DNS servers such as 127.0.0.1:5353,[::1]:53,9.9.9.9${wrong.length ? ` (not: ${wrong.join(', ')})` : ''}`)
+          : Object.freeze(entries);
+      }
       if (spec.key === 'phoneRanges') {
         try {
           return parsePhoneRanges(value);
@@ -333,6 +344,16 @@ function relayTarget(url: string | undefined, from: string | undefined, problems
   parsed.username = '';
   parsed.password = '';
   return Object.freeze({ baseUrl: parsed.toString().replace(/\/+$/, ''), accountSid, authToken, from });
+}
+
+/** An IP address, optionally with a port (IPv6 in brackets then): what dns.setServers accepts. */
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([0-9a-fA-F:.]+)\](?::(\d{1,5}))?$/.exec(entry);
+  const plain = /^([0-9.]+)(?::(\d{1,5}))?$/.exec(entry) ?? (isIP(entry) === 6 ? [entry, entry, undefined] : null);
+  const match = bracketed ?? plain;
+  if (!match || isIP(match[1]!) === 0) return false;
+  const port = match[2] === undefined ? 53 : Number(match[2]);
+  return port >= 1 && port <= 65535;
 }
 
 /** The origin a browser would send in Origin (scheme://host[:port]) for an http(s) URL with no path. */

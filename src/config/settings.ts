@@ -79,7 +79,9 @@ export type SettingKey =
   | 'httpIdleTimeout'
   | 'imapMaxConnections'
   | 'imapLoginTimeout'
-  | 'rateLimit';
+  | 'rateLimit'
+  // Accounts, identity and domains (issue 18)
+  | 'dnsServers';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -203,6 +205,9 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'milliseconds an IMAP connection may stay silent before logging in; once logged in the RFC 3501 autologout of 30 minutes applies (IDLE included)' },
   { key: 'rateLimit', env: 'PIGEONHOLE_RATE_LIMIT', flag: '--rate-limit', kind: 'count', default: '0',
     help: 'requests per minute each API key may make to the API (GraphQL included); more get 429 with Retry-After and x-ratelimit-* headers; 0 = no limit' },
+  // Accounts, identity and domains (issue 18).
+  { key: 'dnsServers', env: 'PIGEONHOLE_DNS_SERVERS', flag: '--dns-servers', kind: 'string',
+    help: 'comma-separated DNS servers (host or host:port, IPv6 as [::1]:53, as Node\'s dns.setServers takes them) that domain verification, domain monitors and the SPF/DKIM/DMARC checks of received mail ask; unset = the system\'s resolvers' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -4,6 +4,11 @@ export interface Principal {
   /** Every row a user creates carries this id; today a tenant is one user. */
   tenantId: string;
   email: string;
+  /** a server administrator (the admin API) */
   isAdmin: boolean;
   apiKeyId: string;
+  /** the caller's organisation, if any (its members share team inboxes; spec §2.2) */
+  organizationId?: string | null;
+  /** the caller's role in it: only ADMINs may change other members' team inboxes */
+  orgRole?: 'ADMIN' | 'MEMBER' | null;
 }

@@ -15,6 +15,20 @@ export interface UsersTable {
   name: string | null;
   is_admin: number;
   created_at: number;
+  /** the organisation the user belongs to (0038); null = none */
+  organization_id: string | null;
+  /** its role there: ADMIN or MEMBER; null outside an organisation */
+  org_role: 'ADMIN' | 'MEMBER' | null;
+  /** 0 = deactivated (SCIM active=false): its API keys are refused */
+  active: Generated<number>;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  /** unique; names the organisation in SCIM paths (/scim/v2/{slug}/...) */
+  slug: string;
+  name: string | null;
+  created_at: number;
 }
 
 export interface ApiKeysTable {
@@ -542,6 +556,7 @@ export interface RulesetsTable {
 
 export interface Database {
   users: UsersTable;
+  organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
   inboxes: InboxesTable;
   inbox_tags: InboxTagsTable;

@@ -97,7 +97,7 @@ export class FakePhoneInventory {
   };
 
   readonly users: UserRepository = {
-    create: async (user) => { this.usersList.push(user); },
+    create: async (user) => { this.usersList.push({ organizationId: null, orgRole: null, active: true, ...user }); },
     findById: async (id) => this.usersList.find((u) => u.id === id),
     findByEmail: async (email) => this.usersList.find((u) => u.email === email),
     findFirstAdmin: () => notFaked('users.findFirstAdmin'),

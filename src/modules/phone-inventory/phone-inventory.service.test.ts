@@ -55,7 +55,7 @@ test('line types come from libphonenumber-js and only known ones have a variant'
 
 test('plans: one per configured country with a stable id; availability counts free numbers', async () => {
   const { fake, inventory, phones } = setup();
-  fake.usersList.push({ id: 'u1', email: 'a@example.com', name: null, isAdmin: false, createdAt: new Date('2025-05-05T00:00:00Z') });
+  fake.usersList.push({ id: 'u1', email: 'a@example.com', name: null, isAdmin: false, createdAt: new Date('2025-05-05T00:00:00Z'), organizationId: null, orgRole: null, active: true });
   const plans = await inventory.plans('u1');
   assert.deepEqual(plans.map((p) => [p.phoneCountry, p.createdAt.toISOString()]), [['US', '2025-05-05T00:00:00.000Z'], ['GB', '2025-05-05T00:00:00.000Z']]);
   assert.equal(plans[0]!.id, planId('u1', 'US'));

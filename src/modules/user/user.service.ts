@@ -33,6 +33,9 @@ export class UserService {
       name: input.name?.trim() || null,
       isAdmin: input.isAdmin ?? false,
       createdAt: this.clock.now(),
+      organizationId: null,
+      orgRole: null,
+      active: true,
     };
     await this.repos.users.create(user);
     return { user, key: await this.issueKey(user.id) };
@@ -80,6 +83,8 @@ export class UserService {
       email: found.user.email,
       isAdmin: found.user.isAdmin,
       apiKeyId: found.key.id,
+      organizationId: found.user.organizationId,
+      orgRole: found.user.orgRole,
     };
   }
 
@@ -130,7 +135,9 @@ export class UserService {
       if (holder.isAdmin) return { admin: holder, created: false };
       email = preferredEmail.replace('@', `+${randomToken(6)}@`);
     }
-    const admin: UserRecord = { id: newId(), email, name: 'Administrator', isAdmin: true, createdAt: this.clock.now() };
+    const admin: UserRecord = {
+      id: newId(), email, name: 'Administrator', isAdmin: true, createdAt: this.clock.now(), organizationId: null, orgRole: null, active: true,
+    };
     await this.repos.users.create(admin);
     return { admin, created: true };
   }

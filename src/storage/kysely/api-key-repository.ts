@@ -33,15 +33,20 @@ export function apiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
         .innerJoin('users as u', 'u.id', 'k.tenant_id')
         .select([
           'k.id', 'k.tenant_id', 'k.key_hash', 'k.key_prefix', 'k.created_at', 'k.revoked_at',
-          'u.email', 'u.name', 'u.is_admin', 'u.created_at as user_created_at',
+          'u.email', 'u.name', 'u.is_admin', 'u.created_at as user_created_at', 'u.organization_id', 'u.org_role', 'u.active',
         ])
         .where('k.key_hash', '=', keyHash)
         .where('k.revoked_at', 'is', null)
+        // A deactivated user's keys stop working at once (and work again when it is reactivated).
+        .where('u.active', '=', 1)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
         key: toKey(row),
-        user: toUser({ id: row.tenant_id, email: row.email, name: row.name, is_admin: row.is_admin, created_at: row.user_created_at }),
+        user: toUser({
+          id: row.tenant_id, email: row.email, name: row.name, is_admin: row.is_admin, created_at: row.user_created_at,
+          organization_id: row.organization_id, org_role: row.org_role, active: row.active,
+        }),
       };
     },
     async listForTenant(tenantId) {

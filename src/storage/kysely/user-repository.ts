@@ -4,12 +4,15 @@ import type { UserRecord, UserRepository } from '../ports.js';
 import { paged } from './paged.js';
 import { flag, fromMillis, isSet, toMillis } from './rows.js';
 
-export const toUser = (row: Selectable<UsersTable>): UserRecord => ({
+export const toUser = (row: Omit<Selectable<UsersTable>, 'organization_id' | 'org_role' | 'active'> & Partial<Selectable<UsersTable>>): UserRecord => ({
   id: row.id,
   email: row.email,
   name: row.name,
   isAdmin: isSet(row.is_admin),
   createdAt: fromMillis(row.created_at),
+  organizationId: row.organization_id ?? null,
+  orgRole: row.org_role ?? null,
+  active: row.active === undefined ? true : isSet(row.active),
 });
 
 export function userRepository(db: Kysely<Database>): UserRepository {
@@ -23,6 +26,9 @@ export function userRepository(db: Kysely<Database>): UserRepository {
           name: user.name,
           is_admin: flag(user.isAdmin),
           created_at: toMillis(user.createdAt),
+          organization_id: user.organizationId ?? null,
+          org_role: user.orgRole ?? null,
+          active: flag(user.active ?? true),
         })
         .execute();
     },
