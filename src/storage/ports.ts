@@ -45,6 +45,7 @@ export type * from './ports/forwarders.js';
 export type * from './ports/repliers.js';
 export type * from './ports/opt-in-identities.js';
 export type * from './ports/plus-addresses.js';
+export type * from './ports/organizations.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -83,9 +84,12 @@ import type { ForwarderRepository } from './ports/forwarders.js';
 import type { ReplierRepository } from './ports/repliers.js';
 import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
 import type { PlusAddressRepository } from './ports/plus-addresses.js';
+import type { OrganizationRepository } from './ports/organizations.js';
 
 export interface Repositories {
   users: UserRepository;
+  /** organisations and their members (ports/organizations.ts) */
+  organizations: OrganizationRepository;
   apiKeys: ApiKeyRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;

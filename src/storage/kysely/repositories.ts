@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { Repositories } from '../ports.js';
+import { organizationRepository } from './organization-repository.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
@@ -43,6 +44,7 @@ import { plusAddressRepository } from './plus-address-repository.js';
 export function createRepositories(db: Kysely<Database>): Repositories {
   return {
     users: userRepository(db),
+    organizations: organizationRepository(db),
     apiKeys: apiKeyRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
