@@ -21,6 +21,7 @@ import { graphiqlPage } from './transports/graphql/graphiql.js';
 import type { AuthThrottle } from './transports/auth-throttle.js';
 import { limitHttpConnections, type HttpConnectionSettings } from './transports/http/connections.js';
 import { registerKeyRateLimit } from './transports/http/rate-limit.js';
+import { registerTeamAccess } from './transports/http/team-access.js';
 
 export interface AppDeps extends ServiceDeps {
   version: string;
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     registerApiKeyAuth(api, services.users, deps.authThrottle);
     // After the key check (a preHandler), before the routes it counts.
     await registerKeyRateLimit(api, deps.rateLimit ?? 0);
+    // After the key check too: a member naming a team mate's inbox or email runs as its owner (or 403).
+    registerTeamAccess(api, services.teamAccess);
     await registerOperations(api, operations.filter((op) => op.access !== 'public'), services);
     await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor, sms: services.sms, content: services.content });
   });

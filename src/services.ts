@@ -66,6 +66,7 @@ import { ConsentService, type ConsentRequirement } from './modules/consent/conse
 import { InboxAutomationsService } from './modules/automations/automations.service.js';
 import { PlusAddressService } from './modules/plus-address/plus-address.service.js';
 import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
+import { TeamAccessService } from './modules/team/team-access.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -203,6 +204,7 @@ export function createServices(deps: ServiceDeps): Services {
     imapCommands: new ImapCommandsService(imap),
     eventStream: new EventStreamService(deps.bus, inboxes),
     users,
+    teamAccess: new TeamAccessService(repos.teamAccess),
     inboxes,
     ingest,
     imports: new EmailImportService(inboxes, ingest, deps.clock),

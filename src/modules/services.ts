@@ -48,10 +48,13 @@ import type { ConsentService } from './consent/consent.service.js';
 import type { InboxAutomationsService } from './automations/automations.service.js';
 import type { PlusAddressService } from './plus-address/plus-address.service.js';
 import type { ScheduledSendService } from './scheduled/scheduled.service.js';
+import type { TeamAccessService } from './team/team-access.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 
 export interface Services {
   users: UserService;
+  /** team inboxes: which tenant a request naming another member's inbox or email runs as */
+  teamAccess: TeamAccessService;
   inboxes: InboxService;
   ingest: IngestService;
   emails: EmailService;

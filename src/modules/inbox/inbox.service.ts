@@ -225,6 +225,7 @@ export class InboxService {
       before: input.before ?? undefined,
       inboxType: this.inboxTypeOf(input.inboxType),
       domainId: input.domainId ?? undefined,
+      organizationId: input.organizationId ?? undefined,
     };
   }
 

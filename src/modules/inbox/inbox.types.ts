@@ -44,6 +44,8 @@ export interface ListInboxesInput {
   /** no inbox of this service functions as an alias, thread, catch-all...: any value matches none */
   inboxFunction?: string | null;
   domainId?: string | null;
+  /** every member's inboxes of this organisation instead of the caller's (getOrganizationInboxes) */
+  organizationId?: string | null;
 }
 
 export const normaliseInboxType = (value: string | null | undefined): InboxType | undefined => {

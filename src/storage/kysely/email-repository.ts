@@ -6,6 +6,7 @@ import type {
 import { collectBlobs } from './blobs.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { ownedBy } from './team-access-repository.js';
 import { recordDomainEvents } from './domain-event-repository.js';
 import { storeIncomingGroup } from './store-incoming.js';
 import { relaxedTransaction } from './dialect/relaxed-commit.js';
@@ -58,7 +59,7 @@ const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
 
 function whereFilter(tenantId: string, filter: EmailFilter & { id?: string }) {
   return (eb: ExpressionBuilder<Database, 'emails'>) => {
-    const and = [eb('emails.tenant_id', '=', tenantId)];
+    const and = [ownedBy(eb, 'emails.tenant_id', tenantId, filter.organizationId)];
     if (filter.id !== undefined) and.push(eb('emails.id', '=', filter.id));
     if (filter.inboxIds) {
       // An empty list means "none of them", never "all".

@@ -5,6 +5,7 @@ import type { InboxFilter, InboxRecord, InboxRepository, InboxUpdate } from '../
 import { deleteEmailsWhere } from './email-repository.js';
 import { deleteSentWhere } from './sent-email-repository.js';
 import { containsPattern, flag, fromMillis, fromMillisOrNull, isSet, toMillis, toMillisOrNull } from './rows.js';
+import { ownedBy } from './team-access-repository.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
 
 type InboxRow = Selectable<InboxesTable>;
@@ -29,7 +30,7 @@ const toInbox = (row: InboxRow, tags: string[]): InboxRecord => ({
 /** The WHERE clause for a tenant's inboxes narrowed by `filter`; used by every list and bulk delete. */
 function whereFilter(tenantId: string, filter: InboxFilter & { id?: string }) {
   return (eb: ExpressionBuilder<Database, 'inboxes'>) => {
-    const and = [eb('inboxes.tenant_id', '=', tenantId)];
+    const and = [ownedBy(eb, 'inboxes.tenant_id', tenantId, filter.organizationId)];
     if (filter.id !== undefined) and.push(eb('inboxes.id', '=', filter.id));
     if (filter.ids?.length) and.push(eb('inboxes.id', 'in', filter.ids));
     if (filter.favourite) and.push(eb('inboxes.favourite', '=', 1));

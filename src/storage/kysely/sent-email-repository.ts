@@ -8,6 +8,7 @@ import { collectBlobs, putBlob } from './blobs.js';
 import { assignThread } from './threading.js';
 import { threadKeys } from '../../core/threading.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { ownedBy } from './team-access-repository.js';
 import { recordDomainEvents } from './domain-event-repository.js';
 
 const toSent = (row: Selectable<SentEmailsTable>): SentEmailRecord => ({
@@ -50,7 +51,7 @@ const toStatus = (row: Selectable<DeliveryStatusesTable>): DeliveryStatusRecord 
 
 function whereFilter(tenantId: string, filter: SentEmailFilter & { id?: string }) {
   return (eb: ExpressionBuilder<Database, 'sent_emails'>) => {
-    const and = [eb('sent_emails.tenant_id', '=', tenantId)];
+    const and = [ownedBy(eb, 'sent_emails.tenant_id', tenantId, filter.organizationId)];
     if (filter.id !== undefined) and.push(eb('sent_emails.id', '=', filter.id));
     if (filter.inboxId !== undefined) and.push(eb('sent_emails.inbox_id', '=', filter.inboxId));
     if (filter.since) and.push(eb('sent_emails.created_at', '>', toMillis(filter.since)));

@@ -62,6 +62,8 @@ export interface IncomingEmail {
 }
 
 export interface EmailFilter {
+  /** instead of the tenant's own rows, those of every member of this organisation (the getOrganization* lists) */
+  organizationId?: string;
   inboxIds?: string[];
   unreadOnly?: boolean;
   favourite?: boolean;

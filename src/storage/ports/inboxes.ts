@@ -23,6 +23,8 @@ export interface InboxRecord {
 
 /** Filters shared by every inbox list; each is optional and they combine with AND. */
 export interface InboxFilter {
+  /** instead of the tenant's own rows, those of every member of this organisation (the getOrganization* lists) */
+  organizationId?: string;
   favourite?: boolean;
   /** case-insensitive partial match on id, address, name and tags */
   search?: string;

@@ -49,6 +49,8 @@ export interface SentEmailRecord {
 }
 
 export interface SentEmailFilter {
+  /** instead of the tenant's own rows, those of every member of this organisation (the getOrganization* lists) */
+  organizationId?: string;
   inboxId?: string;
   since?: Date;
   before?: Date;

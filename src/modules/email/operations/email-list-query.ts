@@ -34,15 +34,19 @@ export function emailListFilter(q: Static<typeof EmailListQueryObject>): EmailFi
   };
 }
 
-/** getEmailsPaginated and getOrganizationEmailsPaginated: the same page of the caller's emails. */
-export const tenantEmailPage = (operationId: string, path: string, summary: string) => emailOperation({
+/**
+ * getEmailsPaginated (the caller's emails) and getOrganizationEmailsPaginated (`organization`:
+ * those of every member of the caller's organisation, the caller's own outside one).
+ */
+export const tenantEmailPage = (operationId: string, path: string, summary: string, organization = false) => emailOperation({
   operationId, method: 'GET', path, summary,
   query: EmailListQueryObject,
   response: Type.Ref(PageEmailProjection),
-  handler: async ({ tenantId, query: q }, { emails }) => {
+  handler: async ({ tenantId, principal, query: q }, { emails }) => {
     const filter = emailListFilter(q);
     if (!filter) return toPage([], 0, pageRequest(q));
-    const { slice, request: page } = await emails.page(tenantId, filter, q);
+    const organizationId = organization ? principal.organizationId ?? undefined : undefined;
+    const { slice, request: page } = await emails.page(tenantId, { ...filter, organizationId }, q);
     return toPage(slice.items.map(toEmailProjection), slice.total, page);
   },
 });

@@ -26,9 +26,10 @@ export const SentListQuery = Type.Object({
   before: Type.Optional(DateTime),
 });
 
-/** One page of the caller's sent emails for a SentListQuery. */
-export async function sentListPage(sending: SendingService, tenantId: string, q: Static<typeof SentListQuery>) {
+/** One page of the caller's sent emails for a SentListQuery (of every member of `organizationId` when given). */
+export async function sentListPage(sending: SendingService, tenantId: string, q: Static<typeof SentListQuery>, organizationId?: string | null) {
   const { slice, request: page } = await sending.page(tenantId, {
+    organizationId: organizationId ?? undefined,
     inboxId: q.inboxId, search: q.searchFilter?.trim() || undefined, since: toDate(q.since), before: toDate(q.before),
   }, q);
   return toPage(slice.items.map(toSentEmailProjection), slice.total, page);
