@@ -48,6 +48,7 @@ import type { ConsentService } from './consent/consent.service.js';
 import type { InboxAutomationsService } from './automations/automations.service.js';
 import type { PlusAddressService } from './plus-address/plus-address.service.js';
 import type { ScheduledSendService } from './scheduled/scheduled.service.js';
+import type { DomainService } from './domain/domain.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 
 export interface Services {
@@ -130,4 +131,6 @@ export interface Services {
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */
   automationWake: { kick: () => void };
+  /** DomainController: custom domains verified over DNS, their checks, health events and catch-all inboxes */
+  domains: DomainService;
 }

@@ -46,6 +46,7 @@ export type * from './ports/repliers.js';
 export type * from './ports/opt-in-identities.js';
 export type * from './ports/plus-addresses.js';
 export type * from './ports/organizations.js';
+export type * from './ports/custom-domains.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -85,6 +86,7 @@ import type { ReplierRepository } from './ports/repliers.js';
 import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
 import type { PlusAddressRepository } from './ports/plus-addresses.js';
 import type { OrganizationRepository } from './ports/organizations.js';
+import type { CustomDomainRepository } from './ports/custom-domains.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -93,6 +95,8 @@ export interface Repositories {
   apiKeys: ApiKeyRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;
+  /** custom domains with their DNS setup, checks and health events (ports/custom-domains.ts) */
+  customDomains: CustomDomainRepository;
   emails: EmailRepository;
   attachments: AttachmentRepository;
   sent: SentEmailRepository;
