@@ -6,9 +6,10 @@
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
-  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, CustomDomainRepository,
+  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
+import { FakeCustomDomainRepository } from './custom-domain-repository.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
 import { FakeBounceRepository } from './bounce-repository.js';
 import { FakeContactRepository } from './contact-repository.js';
@@ -51,6 +52,7 @@ export interface FakeRepositories extends Repositories {
   optInIdentities: FakeOptInIdentityRepository;
   plusAddresses: FakePlusAddressRepository;
   phonePools: FakePhonePoolRepository;
+  customDomains: FakeCustomDomainRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -75,7 +77,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     plusAddresses: new FakePlusAddressRepository(),
     users: notFakedRepository<UserRepository>('users'),
     organizations: notFakedRepository<OrganizationRepository>('organizations'),
-    customDomains: notFakedRepository<CustomDomainRepository>('customDomains'),
+    customDomains: new FakeCustomDomainRepository(tables),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),
     missedEmails: notFakedRepository<MissedEmailRepository>('missedEmails'),
