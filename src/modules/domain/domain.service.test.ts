@@ -102,6 +102,15 @@ describe('custom domains', () => {
     ]);
     assert.equal(await domains.checkAll(), 0, 'no change, no event');
     assert.equal((await domains.healthEvents(ALICE, view.record.id)).length, lost.length);
+    zone.txt.set(dkim.name, [[dkim.recordEntries[0]!]]);
+    await domains.checkAll();
+    assert.deepEqual((await domains.healthEvents(ALICE, view.record.id)).slice(0, 2).map((e) => [e.eventType, e.status]).sort(), [
+      ['DKIM_RECORDS_MISSING', 'RESOLVED'], ['SENDING_ENABLED', 'RESOLVED'],
+    ]);
+    zone.txt.set(dkim.name, [['v=DKIM1; k=rsa; p=SOMEONEELSESKEY']]);
+    await domains.checkAll();
+    const altered = await domains.healthEvents(ALICE, view.record.id);
+    assert.ok(altered.some((e) => e.eventType === 'DKIM_VERIFICATION_FAILED' && e.status === 'OPEN'), 'another key in the record');
   });
 
   test('mail from an inbox on a verified domain is DKIM-signed; once the domain is unverified it is not', async () => {

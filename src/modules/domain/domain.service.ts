@@ -274,7 +274,9 @@ export class DomainService {
       const required = REQUIRED_LABELS.has(label);
       const finding = findings.find((f) => f.label === label);
       if (isIssue(after)) {
-        event(EVENT_TYPES[label], 'OPEN', required ? 'CRITICAL' : 'WARNING', `${label} record of ${record.domain} ${after === 'DUPLICATE' ? 'duplicated' : 'missing'}`,
+        // a DKIM record still there but with another key: signatures made with ours fail
+        const type = label === 'DKIM' && finding?.detail?.includes('different key') ? 'DKIM_VERIFICATION_FAILED' : EVENT_TYPES[label];
+        event(type, 'OPEN', required ? 'CRITICAL' : 'WARNING', `${label} record of ${record.domain} ${after === 'DUPLICATE' ? 'duplicated' : 'missing'}`,
           finding?.detail ?? `${label} record problem`, `Publish the ${label} record exactly as getDomain lists it in domainNameRecords`);
       } else {
         event(EVENT_TYPES[label], 'RESOLVED', 'INFO', `${label} record of ${record.domain} found`, `The ${label} record of ${record.domain} is published as listed`, null);
