@@ -67,6 +67,9 @@ import { InboxAutomationsService } from './modules/automations/automations.servi
 import { PlusAddressService } from './modules/plus-address/plus-address.service.js';
 import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
 import { TeamAccessService } from './modules/team/team-access.service.js';
+import { DomainService, type DnsLookup } from './modules/domain/domain.service.js';
+import { DomainDkimSigner } from './modules/domain/dkim-signer.js';
+import { createResolver } from './core/dns.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
@@ -111,6 +114,10 @@ export interface ServiceDeps {
   smsFailNumbers?: readonly string[];
   /** the real provider outside SMS are forwarded to (PIGEONHOLE_SMS_RELAY_URL); unset = none. timeoutMs: the webhook timeout when unset */
   smsRelay?: Omit<SmsRelaySettings, 'timeoutMs'> & { timeoutMs?: number };
+  /** DNS servers custom domains are checked against (PIGEONHOLE_DNS_SERVERS); unset = the system's resolvers */
+  dnsServers?: readonly string[];
+  /** answers the DNS lookups of custom domains instead of a resolver on dnsServers (tests) */
+  dns?: DnsLookup;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -174,7 +181,13 @@ export function createServices(deps: ServiceDeps): Services {
   const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
     deps.bus, deps.clock, deps.requireConsent);
   sending.guards.push(consent.guard);
+  const domains = new DomainService(repos.customDomains, inboxes, repos.inboxes, repos.expiredInboxes, deps.dns ?? createResolver(deps.dnsServers ?? []),
+    deps.clock, { mailHost: deps.endpoints?.host ?? 'localhost', domain: deps.settings.domain, domainPool: deps.settings.domainPool },
+    announceExpiry(deps.bus), (change) => deps.bus.publish('inbox.changed', change));
+  ingest.catchAll = domains;
+  sending.signer = new DomainDkimSigner(repos.customDomains, deps.clock);
   return {
+    domains,
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
     forwarders,

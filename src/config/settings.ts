@@ -81,7 +81,8 @@ export type SettingKey =
   | 'imapLoginTimeout'
   | 'rateLimit'
   // Accounts, identity and domains (issue 18)
-  | 'dnsServers';
+  | 'dnsServers'
+  | 'domainCheckInterval';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -208,6 +209,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   // Accounts, identity and domains (issue 18).
   { key: 'dnsServers', env: 'PIGEONHOLE_DNS_SERVERS', flag: '--dns-servers', kind: 'string',
     help: 'comma-separated DNS servers (host or host:port, IPv6 as [::1]:53, as Node\'s dns.setServers takes them) that domain verification, domain monitors and the SPF/DKIM/DMARC checks of received mail ask; unset = the system\'s resolvers' },
+  { key: 'domainCheckInterval', env: 'PIGEONHOLE_DOMAIN_CHECK_INTERVAL', flag: '--domain-check-interval', kind: 'count', default: '900000',
+    help: 'milliseconds between the scheduled DNS checks of every custom domain (one also runs at start; one node at a time); a check that finds a record gone or back records a health event' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -45,6 +45,8 @@ import { consentOperations } from './consent/operations/index.js';
 import { plusAddressOperations } from './plus-address/operations/index.js';
 import { doesInboxHaveAutomations } from './automations/operations/doesInboxHaveAutomations.js';
 import { scheduledOperations } from './scheduled/operations/index.js';
+import { domainOperations } from './domain/operations/index.js';
+import { domainModelSchemas } from './domain/domain.schemas.js';
 import { emailModelSchemas } from './email/email.schemas.js';
 import { listingModelSchemas } from './email/listing.schemas.js';
 import { contentModelSchemas } from './email/content.schemas.js';
@@ -118,6 +120,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   doesInboxHaveAutomations,
   ...consentOperations,
   ...mfaOperations,
+  ...domainOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -133,4 +136,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...mfaModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
+  ...domainModelSchemas,
 ];

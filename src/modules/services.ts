@@ -49,6 +49,7 @@ import type { InboxAutomationsService } from './automations/automations.service.
 import type { PlusAddressService } from './plus-address/plus-address.service.js';
 import type { ScheduledSendService } from './scheduled/scheduled.service.js';
 import type { TeamAccessService } from './team/team-access.service.js';
+import type { DomainService } from './domain/domain.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 
 export interface Services {
@@ -133,4 +134,6 @@ export interface Services {
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */
   automationWake: { kick: () => void };
+  /** DomainController: custom domains verified over DNS, their checks, health events and catch-all inboxes */
+  domains: DomainService;
 }

@@ -47,6 +47,7 @@ export type * from './ports/opt-in-identities.js';
 export type * from './ports/plus-addresses.js';
 export type * from './ports/organizations.js';
 export type * from './ports/team-access.js';
+export type * from './ports/custom-domains.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -87,6 +88,7 @@ import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
 import type { PlusAddressRepository } from './ports/plus-addresses.js';
 import type { OrganizationRepository } from './ports/organizations.js';
 import type { TeamAccessRepository } from './ports/team-access.js';
+import type { CustomDomainRepository } from './ports/custom-domains.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -97,6 +99,8 @@ export interface Repositories {
   apiKeys: ApiKeyRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;
+  /** custom domains with their DNS setup, checks and health events (ports/custom-domains.ts) */
+  customDomains: CustomDomainRepository;
   emails: EmailRepository;
   attachments: AttachmentRepository;
   sent: SentEmailRepository;

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
 import type { SmsMediaTable } from './sms-sink-tables.js';
 import type { MissedSmsTable } from './sms-pipeline-tables.js';
+import type { DomainHealthEventsTable, DomainSetupColumns } from './domain-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -561,7 +562,9 @@ export interface Database {
   inboxes: InboxesTable;
   inbox_tags: InboxTagsTable;
   inbox_creations: InboxCreationsTable;
-  domains: DomainsTable;
+  /** with the columns of custom domains (domain-tables.ts, migration 0041) */
+  domains: DomainsTable & DomainSetupColumns;
+  domain_health_events: DomainHealthEventsTable;
   blobs: BlobsTable;
   emails: EmailsTable;
   attachments: AttachmentsTable;

@@ -22,3 +22,4 @@ export { FakeRulesetRepository } from './ruleset-repository.js';
 export { rejectsWith } from './assert.js';
 export { FakeAliasRepository } from './alias-repository.js';
 export { FakePhonePoolRepository } from './phone-pool-repository.js';
+export { FakeCustomDomainRepository } from './custom-domain-repository.js';

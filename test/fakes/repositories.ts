@@ -9,6 +9,7 @@ import type {
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
+import { FakeCustomDomainRepository } from './custom-domain-repository.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
 import { FakeBounceRepository } from './bounce-repository.js';
 import { FakeContactRepository } from './contact-repository.js';
@@ -51,6 +52,7 @@ export interface FakeRepositories extends Repositories {
   optInIdentities: FakeOptInIdentityRepository;
   plusAddresses: FakePlusAddressRepository;
   phonePools: FakePhonePoolRepository;
+  customDomains: FakeCustomDomainRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -76,6 +78,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     users: notFakedRepository<UserRepository>('users'),
     organizations: notFakedRepository<OrganizationRepository>('organizations'),
     teamAccess: notFakedRepository<TeamAccessRepository>('teamAccess'),
+    customDomains: new FakeCustomDomainRepository(tables),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),
     missedEmails: notFakedRepository<MissedEmailRepository>('missedEmails'),

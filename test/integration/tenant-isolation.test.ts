@@ -19,7 +19,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 const CONTROLLERS = [
   'InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController',
   'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController', 'ConsentController',
-  'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController',
+  'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController', 'DomainController',
 ];
 
 interface InboxJson {
@@ -1427,7 +1427,108 @@ const PIPELINE_CASES: Record<string, IsolationCase> = {
     expectIdNotFound(c, c.aPhone.id, 'POST', () => '/rulesets/test-sending', (id) => ({ phoneId: id, recipient: '+19995550000' }))),
 };
 Object.assign(ISOLATION_CASES, PIPELINE_CASES);
+/** A response as a Reply (the suite's own jsonOf lives inside its setup). */
+async function domainReply(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, text, json };
+}
+
+/** A's custom domain (src/modules/domain), made on first use by A, with A's inbox as its catch-all, and as A saw it made. */
+const aDomains = new WeakMap<Ctx, { id: string; domain: string; made: unknown }>();
+async function aDomainOf(c: Ctx): Promise<{ id: string; domain: string; made: unknown }> {
+  const known = aDomains.get(c);
+  if (known) return known;
+  const created = await domainReply(await c.a.fetch('/domains', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: `a-${randomUUID().slice(0, 8)}.example.test` }),
+  }));
+  assert.equal(created.status, 200, `A's createDomain: ${created.text}`);
+  const updated = await domainReply(await c.a.fetch(`/domains/${created.json.id}`, {
+    method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ catchAllInboxId: c.target.id }),
+  }));
+  assert.equal(updated.status, 200, `A's updateDomain: ${updated.text}`);
+  const entry = { id: created.json.id as string, domain: created.json.domain as string, made: updated.json };
+  aDomains.set(c, entry);
+  return entry;
+}
+
+/** A's domain is as A made it, and its health events are none. */
+async function domainUnchanged(c: Ctx): Promise<void> {
+  const d = await aDomainOf(c);
+  assert.deepEqual((await domainReply(await c.a.fetch(`/domains/${d.id}`))).json, d.made, "A's domain is unchanged");
+  assert.deepEqual((await domainReply(await c.a.fetch(`/domains/${d.id}/health-events`))).json, [], "A's domain has no health events");
+}
+
+/** B's request for A's domain answers exactly as for one that does not exist, and changes nothing. */
+async function expectDomainNotFound(c: Ctx, method: string, pathFor: (id: string) => string, body?: unknown): Promise<void> {
+  await expectIdNotFound(c, (await aDomainOf(c)).id, method, pathFor, () => body);
+  await domainUnchanged(c);
+}
+
+/** B's domain groups name only the server's own domains: none of A's. */
+async function expectNoCustomDomains(c: Ctx, path: string): Promise<void> {
+  const d = await aDomainOf(c);
+  const reply = await c.asB('GET', path);
+  expectStatus(reply, 200, path);
+  const custom = (reply.json.domainGroups as Array<{ label: string; domains: unknown[] }>).find((g) => g.label === 'CUSTOM');
+  assert.deepEqual(custom?.domains ?? [], [], `${path}: B has no custom domains`);
+  assert.ok(!reply.text.includes(d.domain), `${path} does not name A's domain`);
+}
+
+/** DomainController (src/modules/domain): listed by operationId, like PHONE_CASES. */
+const DOMAIN_CASES: Record<string, IsolationCase> = {
+  async createDomain(c) {
+    const d = await aDomainOf(c);
+    const own = await c.asB('POST', '/domains', { domain: `b-${randomUUID().slice(0, 8)}.example.test` });
+    expectStatus(own, 200, "createDomain of B's own");
+    assert.equal(own.json.userId, c.b.userId);
+    expectStatus(await c.asB('DELETE', `/domains/${own.json.id}`), 200, "deleting B's domain");
+    // Domain names are unique on the server (mail is routed by them): B learns that the name is
+    // taken, and nothing else (not whose, no id); the answer names only what B sent.
+    expectStatus(await c.asB('POST', '/domains', { domain: d.domain }), 409, "createDomain with A's domain name");
+    await domainUnchanged(c);
+  },
+  async getDomains(c) {
+    await aDomainOf(c);
+    const reply = await c.asB('GET', '/domains');
+    expectStatus(reply, 200, 'getDomains');
+    assert.deepEqual(reply.json, [], "B lists none of A's domains");
+  },
+  async getDomainIssues(c) {
+    await aDomainOf(c);
+    const reply = await c.asB('GET', '/domains/issues');
+    expectStatus(reply, 200, 'getDomainIssues');
+    assert.equal(reply.json.hasIssues, false, "A's unverified domain is no issue of B's");
+  },
+  getDomain: (c) => expectDomainNotFound(c, 'GET', (id) => `/domains/${id}?checkForErrors=true`),
+  updateDomain: async (c) => {
+    await expectDomainNotFound(c, 'PUT', (id) => `/domains/${id}`, { catchAllInboxId: null });
+    // B's own domain cannot take A's inbox as its catch-all: as for an inbox that does not exist.
+    const own = await c.asB('POST', '/domains', { domain: `b-${randomUUID().slice(0, 8)}.example.test` });
+    expectStatus(own, 200, "createDomain of B's own");
+    const missing = await c.asB('PUT', `/domains/${own.json.id}`, { catchAllInboxId: randomUUID() });
+    const foreign = await c.asB('PUT', `/domains/${own.json.id}`, { catchAllInboxId: c.target.id });
+    expectStatus(missing, 400, 'a missing catch-all inbox');
+    expectStatus(foreign, 400, "A's inbox as B's catch-all");
+    assert.equal(String(foreign.json.message).replaceAll(c.target.id, '<id>'), String(missing.json.message).replace(/[0-9a-f-]{36}/, '<id>'));
+    expectStatus(await c.asB('DELETE', `/domains/${own.json.id}`), 200, "deleting B's domain");
+    await domainUnchanged(c);
+  },
+  deleteDomain: (c) => expectDomainNotFound(c, 'DELETE', (id) => `/domains/${id}`),
+  getDomainHealthEvents: (c) => expectDomainNotFound(c, 'GET', (id) => `/domains/${id}/health-events`),
+  addDomainWildcardCatchAll: (c) => expectDomainNotFound(c, 'POST', (id) => `/domains/${id}/wildcard`),
+  getDomainWildcardCatchAllInbox: (c) => expectDomainNotFound(c, 'GET', (id) => `/domains/${id}/wildcard`),
+  getAvailableDomains: (c) => expectNoCustomDomains(c, '/domains/available-domains'),
+  getMailSlurpDomains: (c) => expectNoCustomDomains(c, '/domains/mailslurp-domains'),
+  getAvailableDomainRegions: (c) => expectNoCustomDomains(c, '/domains/available-domain-regions'),
+};
 Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, DOMAIN_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
 Object.assign(ISOLATION_CASES, POOL_CASES);

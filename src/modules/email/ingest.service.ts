@@ -127,6 +127,8 @@ export class IngestService {
   followUpsQueued: () => void = () => {};
   /** records copies that came to a plus address (services.ts sets it); unset, they are stored under none */
   plusAddresses?: PlusAddressRecorder;
+  /** the inbox taking mail to an address no inbox has (a custom domain's wildcard catch-all); services.ts sets it */
+  catchAll?: { catchAllFor(address: string): Promise<InboxRecord | undefined> };
 
   constructor(
     private readonly inboxes: InboxRepository,
@@ -171,7 +173,8 @@ export class IngestService {
 
   /**
    * The inbox of this service an address names, expired or not: the inbox with exactly that
-   * address first, else the inbox it is a plus address of (`local+tag@domain`).
+   * address first, else the inbox it is a plus address of (`local+tag@domain`), else the
+   * catch-all inbox of its (verified custom) domain.
    */
   async ownInbox(address: string): Promise<RecipientInbox | undefined> {
     const wanted = address.trim().toLowerCase();
@@ -181,7 +184,7 @@ export class IngestService {
       const inbox = await this.inboxes.findByAddress(base);
       if (inbox) return { ...inbox, plusAddress: wanted };
     }
-    return undefined;
+    return this.catchAll?.catchAllFor(wanted);
   }
 
   /**

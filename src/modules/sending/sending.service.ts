@@ -14,7 +14,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { Relay } from './relay.js';
 import type { BounceRecorder } from '../bounce/bounce-recorder.js';
 import { publishDeliveryStatuses, publishSent } from './delivery-events.js';
-import type { ContactRecipients, ReplyContext, SendEmailInput, SendGuard } from './sending.types.js';
+import type { ContactRecipients, MessageSigner, ReplyContext, SendEmailInput, SendGuard } from './sending.types.js';
 import type { TrackingService } from '../tracking/tracking.service.js';
 import { withPixel } from '../tracking/pixel-html.js';
 import type { SendTemplating } from './send-template.js';
@@ -40,6 +40,8 @@ export interface SendOutcome {
 export class SendingService {
   /** checks every send passes before anything is stored (rulesets, consent); services.ts registers them */
   readonly guards: SendGuard[] = [];
+  /** signs what is sent after the guards (DKIM of custom domains); services.ts sets it */
+  signer?: MessageSigner;
 
   constructor(
     private readonly inboxes: InboxRepository,
@@ -361,7 +363,8 @@ export class SendingService {
     if (recipients.to.length + recipients.cc.length + recipients.bcc.length === 0) {
       throw badRequest('No recipient is left to send to: the rules that apply removed every one');
     }
-    return this.commit(inbox, raw, { ...fields, recipients });
+    const signed = this.signer ? await this.signer.sign(inbox, raw) : raw;
+    return this.commit(inbox, signed, { ...fields, recipients });
   }
 
   /** Stores the receipt first (so a failed delivery is still on record), then delivers and records outcomes. */

@@ -61,3 +61,11 @@ export interface SendGuard {
   name: string;
   check(inbox: InboxRecord, recipients: SendRecipients): Promise<SendRecipients>;
 }
+
+/**
+ * Signs a message before it is stored and delivered (modules/domain's DKIM signer: mail from
+ * an inbox on a verified custom domain). Answers the bytes to send: the same when it does not sign.
+ */
+export interface MessageSigner {
+  sign(inbox: InboxRecord, raw: Buffer): Promise<Buffer>;
+}

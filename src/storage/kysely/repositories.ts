@@ -7,6 +7,7 @@ import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
 import { domainRepository } from './domain-repository.js';
+import { customDomainRepository } from './custom-domain-repository.js';
 import { emailRepository } from './email-repository.js';
 import { attachmentRepository } from './attachment-repository.js';
 import { sentEmailRepository } from './sent-email-repository.js';
@@ -50,6 +51,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     apiKeys: apiKeyRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
+    customDomains: customDomainRepository(db),
     emails: emailRepository(db),
     attachments: attachmentRepository(db),
     sent: sentEmailRepository(db),
