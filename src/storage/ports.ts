@@ -46,6 +46,7 @@ export type * from './ports/repliers.js';
 export type * from './ports/opt-in-identities.js';
 export type * from './ports/plus-addresses.js';
 export type * from './ports/organizations.js';
+export type * from './ports/scim.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -85,11 +86,14 @@ import type { ReplierRepository } from './ports/repliers.js';
 import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
 import type { PlusAddressRepository } from './ports/plus-addresses.js';
 import type { OrganizationRepository } from './ports/organizations.js';
+import type { ScimRepository } from './ports/scim.js';
 
 export interface Repositories {
   users: UserRepository;
   /** organisations and their members (ports/organizations.ts) */
   organizations: OrganizationRepository;
+  /** SCIM 2.0 users and groups of organisations (ports/scim.ts) */
+  scim: ScimRepository;
   apiKeys: ApiKeyRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;

@@ -6,7 +6,7 @@
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
-  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository,
+  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, ScimRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
@@ -75,6 +75,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     plusAddresses: new FakePlusAddressRepository(),
     users: notFakedRepository<UserRepository>('users'),
     organizations: notFakedRepository<OrganizationRepository>('organizations'),
+    scim: notFakedRepository<ScimRepository>('scim'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),
     missedEmails: notFakedRepository<MissedEmailRepository>('missedEmails'),

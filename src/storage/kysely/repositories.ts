@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { Repositories } from '../ports.js';
 import { organizationRepository } from './organization-repository.js';
+import { scimRepository } from './scim-repository.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
@@ -45,6 +46,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
   return {
     users: userRepository(db),
     organizations: organizationRepository(db),
+    scim: scimRepository(db),
     apiKeys: apiKeyRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
