@@ -562,8 +562,8 @@ function project(kind: 'User' | 'Group', resource: Json, query: ScimListQuery): 
     const filter = new SCIMMY.Types.Filter(names.map((a) => `${a} ${attributes ? 'pr' : 'np'}`).join(' and '));
     const schema = kind === 'User' ? SCIMMY.Schemas.User : SCIMMY.Schemas.Group;
     const out = JSON.parse(JSON.stringify(new schema(resource, 'out', undefined, filter))) as Json;
-    // meta.location was set above; scimmy keeps it. schemas and id are always returned.
-    return out;
+    // schemas and id are always returned (RFC 7643 §3.1, §7 "returned: always").
+    return { schemas: resource.schemas, ...out };
   } catch (err) {
     asScimError(err);
   }
