@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Configuration, UserControllerApi } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, statusOf, type Tenant, type TestServer } from '../helpers/server.js';
+import { inspect } from '../helpers/databases.js';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -463,6 +464,23 @@ describeEachDialect('SCIM 2.0', (dialect) => {
     assert.equal((await api.getUserInfo()).id, u.id);
     const inbox = await fetch(`${server.url}/inboxes`, { method: 'POST', headers: { 'x-api-key': key } });
     assert.equal(inbox.status, 201);
+    const inboxId = ((await inbox.json()) as Json).id as string;
+    // a message of its own (sent to itself: a sent email and a received one, with their bytes)
+    const subject = `deleted-with-its-user ${randomUUID()}`;
+    const sent = await fetch(`${server.url}/inboxes/${inboxId}/confirm`, {
+      method: 'POST', headers: { 'x-api-key': key, ...JSON_HEADERS }, body: JSON.stringify({ to: [((await (await fetch(`${server.url}/inboxes/${inboxId}`, { headers: { 'x-api-key': key } })).json()) as Json).emailAddress], subject, body: subject }),
+    });
+    assert.equal(sent.status, 201, await sent.clone().text());
+    const waited = await fetch(`${server.url}/waitForLatestEmail?inboxId=${inboxId}&timeout=30000`, { headers: { 'x-api-key': key } });
+    assert.equal(waited.status, 200);
+    const db = inspect(server.db);
+    const storedFor = async () => ({
+      emails: (await db.selectFrom('emails').select('raw_sha256').where('tenant_id', '=', u.id).execute()).map((r) => r.raw_sha256),
+      inboxes: (await db.selectFrom('inboxes').select('id').where('tenant_id', '=', u.id).execute()).length,
+    });
+    const stored = await storedFor();
+    assert.equal(stored.emails.length, 1);
+    assert.equal(stored.inboxes, 1);
 
     const off = await scim(`/Users/${u.id}`, { method: 'PATCH', body: { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] } });
     assert.equal(off.status, 200);
@@ -476,6 +494,13 @@ describeEachDialect('SCIM 2.0', (dialect) => {
     assert.equal((await scim(`/Users/${u.id}`)).status, 404);
     assert.equal((await scim(`/Users/${u.id}`, { method: 'DELETE' })).status, 404);
     assert.equal((await admin(`/admin/users/${u.id}`)).status, 404);
+    try {
+      assert.deepEqual(await storedFor(), { emails: [], inboxes: 0 }, 'its inboxes and mail went with it');
+      const blobs = await db.selectFrom('blobs').select('sha256').where('sha256', 'in', stored.emails).execute();
+      assert.deepEqual(blobs, [], "its messages' bytes were collected");
+    } finally {
+      await db.destroy();
+    }
   });
 
   test('a member an admin added appears as a SCIM User (userName = email) and can be taken over by SCIM', async () => {
@@ -603,5 +628,27 @@ describeEachDialect('organisation administration', (dialect) => {
     assert.equal((await call(`/organization/members/${member.userId}/api-keys/${issued.body.id}`, 'DELETE', undefined, orgAdmin.apiKey)).status, 204);
     assert.equal(await statusOf(api.getUserInfo()), 401);
     assert.equal((await call(`/organization/members/${member.userId}/api-keys/${issued.body.id}`, 'DELETE', undefined, orgAdmin.apiKey)).status, 404);
+  });
+});
+
+describeEachDialect('SCIM and the failed-login throttle', (dialect) => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer(dialect, { env: { PIGEONHOLE_AUTH_FAILURE_LIMIT: '2', PIGEONHOLE_AUTH_LOCKOUT: '60000' } });
+  });
+  after(() => server.close());
+
+  test('wrong SCIM bearer keys count with wrong x-api-keys: at the limit the address is locked out everywhere (SCIM 429 with Retry-After)', async () => {
+    const slug = `t-${hex()}`;
+    assert.equal((await server.fetch('/admin/organizations', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ slug }) })).status, 201);
+    const scimWith = (key: string) => fetch(`${server.url}/scim/v2/${slug}/Users`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await scimWith('ph_wrong_1')).status, 401);
+    assert.equal((await fetch(`${server.url}/user/info`, { headers: { 'x-api-key': 'ph_wrong_2' } })).status, 401);
+    const locked = await scimWith(server.adminKey);
+    assert.equal(locked.status, 429);
+    assert.ok(Number(locked.headers.get('retry-after')) > 0);
+    const body = (await locked.json()) as Json;
+    assert.deepEqual([body.schemas, body.status], [[ERROR], '429']);
+    assert.equal((await server.fetch('/user/info')).status, 429, 'the ordinary API is locked out for the address too');
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UsersTable } from '../schema.js';
 import type { ScimGroupsTable, ScimUsersTable } from '../scim-tables.js';
 import type { ScimGroupRecord, ScimRepository, ScimUserRecord, ScimUserWrite, ScimWriteOutcome } from '../ports.js';
+import { collectBlobs } from './blobs.js';
 import { flag, fromMillis, fromMillisOrNull, toMillis } from './rows.js';
 import { toUser } from './user-repository.js';
 
@@ -146,8 +147,18 @@ export function scimRepository(db: Kysely<Database>): ScimRepository {
       }
     },
     async deleteUser(organizationId, userId) {
-      const result = await db.deleteFrom('users').where('id', '=', userId).where('organization_id', '=', organizationId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        // The user's stored bytes, collected once the rows that name them are gone (by cascade).
+        const hashes = [
+          ...(await trx.selectFrom('emails').select('raw_sha256 as h').where('tenant_id', '=', userId).execute()),
+          ...(await trx.selectFrom('sent_emails').select('raw_sha256 as h').where('tenant_id', '=', userId).execute()),
+          ...(await trx.selectFrom('attachments').select('blob_sha256 as h').where('tenant_id', '=', userId).execute()),
+        ].map((r) => r.h);
+        const result = await trx.deleteFrom('users').where('id', '=', userId).where('organization_id', '=', organizationId).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await collectBlobs(trx, hashes);
+        return true;
+      });
     },
     async groups(organizationId) {
       const rows = await db.selectFrom('scim_groups').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').execute();
