@@ -24,6 +24,9 @@ export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 /** Most resources one list answer holds (ServiceProviderConfig's filter.maxResults). */
 export const MAX_RESULTS = 200;
+/** Bounds of a PatchOp message (scimmy parses each path, value filters included). */
+const MAX_PATCH_OPERATIONS = 1000;
+const MAX_PATH_LENGTH = 1024;
 /** Tries of a write that lost a race with another writer of the same resource (no If-Match given). */
 const WRITE_ATTEMPTS = 5;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -519,12 +522,15 @@ function patchOperations(body: unknown, kind: 'User' | 'Group'): PatchOperation[
   }
   const ops = input.Operations ?? input.operations;
   if (!Array.isArray(ops) || ops.length === 0) throw new ScimError(400, 'invalidSyntax', "A PatchOp message needs a non-empty 'Operations' list");
+  if (ops.length > MAX_PATCH_OPERATIONS) throw new ScimError(400, 'invalidSyntax', `A PatchOp message holds at most ${MAX_PATCH_OPERATIONS} operations`);
   return ops.map((raw, i) => {
     const o = asObject(raw);
     if (!o || typeof o.op !== 'string') throw new ScimError(400, 'invalidSyntax', `Operation ${i + 1} needs an 'op'`);
     const op = o.op.toLowerCase();
     if (op !== 'add' && op !== 'remove' && op !== 'replace') throw new ScimError(400, 'invalidSyntax', `Operation ${i + 1}: unknown op '${o.op}'`);
-    if (o.path !== undefined && typeof o.path !== 'string') throw new ScimError(400, 'invalidPath', `Operation ${i + 1}: 'path' must be a string`);
+    if (o.path !== undefined && (typeof o.path !== 'string' || o.path.length > MAX_PATH_LENGTH)) {
+      throw new ScimError(400, 'invalidPath', `Operation ${i + 1}: 'path' must be a string of at most ${MAX_PATH_LENGTH} characters`);
+    }
     let value = o.value;
     if (kind === 'User') value = booleanStrings(o.path as string | undefined, value);
     return { op, ...(o.path !== undefined ? { path: o.path as string } : {}), ...('value' in o ? { value } : {}) };
