@@ -7,6 +7,8 @@ import type { Store } from './storage/ports.js';
 import type { EventBus } from './events/bus.js';
 import type { Services } from './modules/services.js';
 import { UserService } from './modules/user/user.service.js';
+import { OrganizationService } from './modules/organization/organization.service.js';
+import { ScimService } from './modules/scim/scim.service.js';
 import { InboxService, MAX_EXPIRES_IN_MS, type InboxSettings } from './modules/inbox/inbox.service.js';
 import { IngestService } from './modules/email/ingest.service.js';
 import type { MessageParser } from './modules/email/parser.js';
@@ -210,6 +212,8 @@ export function createServices(deps: ServiceDeps): Services {
     phoneThreads: new PhoneThreadService(repos.phoneThreads, repos.phoneNumbers),
     smsMedia: new SmsMediaService(repos.smsMedia, repos.sms, repos.phoneNumbers),
     smsSink,
+    organizations: new OrganizationService(repos, users, deps.clock),
+    scim: new ScimService(repos, users, deps.clock),
     tracking,
     templates,
     imap,

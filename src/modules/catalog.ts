@@ -83,6 +83,9 @@ import { consentModelSchemas } from './consent/consent.schemas.js';
 import { plusAddressModelSchemas } from './plus-address/plus-address.schemas.js';
 import { automationsModelSchemas } from './automations/automations.schemas.js';
 import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
+import { organizationModelSchemas } from './organization/organization.schemas.js';
+import { organizationOperations } from './organization/operations/index.js';
+import { scimOperations } from './scim/operations/index.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -121,10 +124,12 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...consentOperations,
   ...mfaOperations,
   ...domainOperations,
+  ...organizationOperations,
+  ...scimOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
-  ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
+  ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...organizationModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
   ...listingModelSchemas, ...contentModelSchemas, ...importModelSchemas, ...validationModelSchemas,
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...missedSmsModelSchemas, ...bounceModelSchemas,

@@ -50,6 +50,8 @@ import type { PlusAddressService } from './plus-address/plus-address.service.js'
 import type { ScheduledSendService } from './scheduled/scheduled.service.js';
 import type { TeamAccessService } from './team/team-access.service.js';
 import type { DomainService } from './domain/domain.service.js';
+import type { OrganizationService } from './organization/organization.service.js';
+import type { ScimService } from './scim/scim.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 
 export interface Services {
@@ -114,6 +116,10 @@ export interface Services {
   smsMedia: SmsMediaService;
   /** the SMS sink: Twilio's Messages resource for apps under test */
   smsSink: SmsSinkService;
+  /** organisations: the server admin's management, and an organisation ADMIN's management of its members' keys */
+  organizations: OrganizationService;
+  /** SCIM 2.0 of organisations (/scim/v2/{slug}) */
+  scim: ScimService;
   /** AliasController; its proxying is the `alias-proxy` automation job (alias/alias-proxy.ts) */
   aliases: AliasService;
   /** block, allow, filter and bounce rules; the pipelines judge mail through it */

@@ -48,6 +48,7 @@ export type * from './ports/plus-addresses.js';
 export type * from './ports/organizations.js';
 export type * from './ports/team-access.js';
 export type * from './ports/custom-domains.js';
+export type * from './ports/scim.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -89,6 +90,7 @@ import type { PlusAddressRepository } from './ports/plus-addresses.js';
 import type { OrganizationRepository } from './ports/organizations.js';
 import type { TeamAccessRepository } from './ports/team-access.js';
 import type { CustomDomainRepository } from './ports/custom-domains.js';
+import type { ScimRepository } from './ports/scim.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -96,6 +98,8 @@ export interface Repositories {
   organizations: OrganizationRepository;
   /** owners of inboxes and emails across tenants, for team inboxes (ports/team-access.ts) */
   teamAccess: TeamAccessRepository;
+  /** SCIM 2.0 users and groups of organisations (ports/scim.ts) */
+  scim: ScimRepository;
   apiKeys: ApiKeyRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;

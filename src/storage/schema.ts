@@ -3,6 +3,7 @@ import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } fro
 import type { SmsMediaTable } from './sms-sink-tables.js';
 import type { MissedSmsTable } from './sms-pipeline-tables.js';
 import type { DomainHealthEventsTable, DomainSetupColumns } from './domain-tables.js';
+import type { ScimGroupMembersTable, ScimGroupsTable, ScimUsersTable } from './scim-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -594,6 +595,9 @@ export interface Database {
   phone_pool_leases: PhonePoolLeasesTable;
   sms_media: SmsMediaTable;
   missed_sms: MissedSmsTable;
+  scim_users: ScimUsersTable;
+  scim_groups: ScimGroupsTable;
+  scim_group_members: ScimGroupMembersTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

@@ -6,7 +6,7 @@
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
-  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository,
+  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository, ScimRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeCustomDomainRepository } from './custom-domain-repository.js';
@@ -79,6 +79,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     organizations: notFakedRepository<OrganizationRepository>('organizations'),
     teamAccess: notFakedRepository<TeamAccessRepository>('teamAccess'),
     customDomains: new FakeCustomDomainRepository(tables),
+    scim: notFakedRepository<ScimRepository>('scim'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),
     missedEmails: notFakedRepository<MissedEmailRepository>('missedEmails'),

@@ -60,7 +60,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'command-line', 'several-nodes'];
+const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'command-line', 'several-nodes'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -275,6 +275,15 @@ describeEachDialect('README examples', (dialect) => {
     const keys = (await (await server.fetch(`/admin/users/${target.userId}/api-keys`)).json()) as Array<{ id: string; revokedAt?: string | null }>;
     const revoked = keys.find((k) => k.id === extra.id);
     assert.ok(!revoked || revoked.revokedAt, 'the key given as KEY_ID is revoked');
+  });
+
+  test('the SCIM curl block makes an organisation, provisions a user by SCIM and deactivates it', needs(nodesReady, 'bash, curl and jq'), async () => {
+    const orgAdmin = await server.createTenant();
+    const result = await bash(onPortsOf(server, example('scim').code), { ADMIN_KEY: server.adminKey, ID: orgAdmin.userId, KEY: orgAdmin.apiKey });
+    ok(result, 'the scim example');
+    assert.match(result.stdout, /"role":"ADMIN"/, 'the user became the organisation\'s ADMIN');
+    assert.match(result.stdout, /"totalResults":1/, 'the filter found the provisioned user');
+    assert.match(result.stdout, /"active":false/, 'the PATCH deactivated it');
   });
 
   if (dialect === 'postgres') {

@@ -19,7 +19,7 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
 const CONTROLLERS = [
   'InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController',
   'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController', 'ConsentController',
-  'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController', 'DomainController',
+  'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController', 'DomainController', 'OrganizationMembers',
 ];
 
 interface InboxJson {
@@ -135,6 +135,12 @@ interface Ctx {
   aMissedSms: { id: string };
   aMissedSmsNow(): Promise<unknown>;
   aMissedSmsMade: unknown;
+  /** A is an ADMIN of its organisation and B of another: A's organisation's other member, and the key A issued it */
+  aOrgMember: { id: string };
+  aOrgMemberKey: { id: string };
+  /** A's organisation's members and that member's keys, as A sees them now and as made */
+  aOrgNow(): Promise<unknown>;
+  aOrgMade: unknown;
 }
 
 type IsolationCase = (c: Ctx) => Promise<void>;
@@ -1527,8 +1533,35 @@ const DOMAIN_CASES: Record<string, IsolationCase> = {
   getMailSlurpDomains: (c) => expectNoCustomDomains(c, '/domains/mailslurp-domains'),
   getAvailableDomainRegions: (c) => expectNoCustomDomains(c, '/domains/available-domain-regions'),
 };
-Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, DOMAIN_CASES);
+async function orgUnchanged(c: Ctx): Promise<void> {
+  assert.deepEqual(await c.aOrgNow(), c.aOrgMade, "A's organisation's members and keys are unchanged");
+}
+
+/** An organisation ADMIN's routes (src/modules/organization): B is an ADMIN of another organisation. */
+const ORG_CASES: Record<string, IsolationCase> = {
+  listOrganizationMembers: async (c) => {
+    const reply = await c.asB('GET', '/organization/members');
+    expectStatus(reply, 200, 'GET /organization/members');
+    assert.deepEqual((reply.json as Array<{ userId: string }>).map((m) => m.userId), [c.b.userId], "B sees its own organisation's members only");
+    await orgUnchanged(c);
+  },
+  createOrganizationMemberApiKey: async (c) => {
+    for (const id of [c.aOrgMember.id, c.a.userId]) await expectIdNotFound(c, id, 'POST', (x) => `/organization/members/${x}/api-keys`);
+    await orgUnchanged(c);
+  },
+  listOrganizationMemberApiKeys: async (c) => {
+    for (const id of [c.aOrgMember.id, c.a.userId]) await expectIdNotFound(c, id, 'GET', (x) => `/organization/members/${x}/api-keys`);
+    await orgUnchanged(c);
+  },
+  revokeOrganizationMemberApiKey: async (c) => {
+    await expectIdNotFound(c, c.aOrgMember.id, 'DELETE', (x) => `/organization/members/${x}/api-keys/${c.aOrgMemberKey.id}`);
+    await orgUnchanged(c);
+  },
+};
+
+Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, ORG_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
 Object.assign(ISOLATION_CASES, POOL_CASES);
@@ -1847,8 +1880,30 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       code: (await jsonOf(await a.fetch(`/mfa/totp/device/${aTotpDevice.id}/code?at=2030-01-01T00:00:00.000Z`))).json,
     });
 
+    // A is an ADMIN of one organisation (with another member, holding a key A issued it), B of another.
+    const adminJson = async (path: string, method: string, body: unknown) => {
+      const reply = await jsonOf(await server.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+      assert.ok(reply.status < 300, `${method} ${path}: ${reply.text}`);
+      return reply.json;
+    };
+    const aOrg = await adminJson('/admin/organizations', 'POST', { slug: 'alpha-org', name: 'Alpha Org' });
+    const bOrg = await adminJson('/admin/organizations', 'POST', { slug: 'bravo-org', name: 'Bravo Org' });
+    const aOrgMemberTenant = await server.createTenant('alpha-member@example.com');
+    await adminJson(`/admin/organizations/${aOrg.id}/members/${a.userId}`, 'PUT', { role: 'ADMIN' });
+    await adminJson(`/admin/organizations/${aOrg.id}/members/${aOrgMemberTenant.userId}`, 'PUT', { role: 'MEMBER' });
+    await adminJson(`/admin/organizations/${bOrg.id}/members/${b.userId}`, 'PUT', { role: 'ADMIN' });
+    const aOrgMemberKeyReply = await jsonOf(await a.fetch(`/organization/members/${aOrgMemberTenant.userId}/api-keys`, { method: 'POST' }));
+    expectStatus(aOrgMemberKeyReply, 201, "A issuing its member's key");
+    const aOrgMemberKey = { id: aOrgMemberKeyReply.json.id as string };
+    const aOrgNow = async () => ({
+      members: (await jsonOf(await a.fetch('/organization/members'))).json,
+      keys: (await jsonOf(await a.fetch(`/organization/members/${aOrgMemberTenant.userId}/api-keys`))).json,
+    });
+    const aOrgMade = await aOrgNow();
+
     // Everything that is A's and that B must never be told.
     const secrets = [
+      aOrg.id, 'alpha-org', 'Alpha Org', aOrgMemberTenant.userId, aOrgMemberTenant.email, aOrgMemberKey.id, aOrgMemberKeyReply.json.apiKey,
       aRuleset.id, aAccountRuleset.id, A_RULESET_TARGET, A_ACCOUNT_RULESET_TARGET,
       aScheduledJob.id, aPlusAddress.id, aConsentId,
       aTotpDevice.id, A_TOTP.name, A_TOTP.issuer, A_TOTP.username, A_TOTP.base32SecretKey,
@@ -1952,6 +2007,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       aMissedSms,
       aMissedSmsNow,
       aMissedSmsMade,
+      aOrgMember: { id: aOrgMemberTenant.userId },
+      aOrgMemberKey,
+      aOrgNow,
+      aOrgMade,
       async aScheduledJobNow() {
         return (await jsonOf(await a.fetch(`/inboxes/scheduled-jobs/${aScheduledJob.id}`))).json;
       },

@@ -3,6 +3,7 @@ import type { Database } from '../schema.js';
 import type { Repositories } from '../ports.js';
 import { organizationRepository } from './organization-repository.js';
 import { teamAccessRepository } from './team-access-repository.js';
+import { scimRepository } from './scim-repository.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
@@ -48,6 +49,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     users: userRepository(db),
     organizations: organizationRepository(db),
     teamAccess: teamAccessRepository(db),
+    scim: scimRepository(db),
     apiKeys: apiKeyRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),

@@ -38,6 +38,7 @@ import * as m0036 from './0036_sms_pipeline.js';
 import * as m0037 from './0037_sms_relay.js';
 import * as m0038 from './0038_organizations.js';
 import * as m0041 from './0041_custom_domains.js';
+import * as m0039 from './0039_scim.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0037_sms_relay': m0037,
   '0038_organizations': m0038,
   '0041_custom_domains': m0041,
+  '0039_scim': m0039,
 };

@@ -26,15 +26,21 @@ const first = (value: unknown): string | undefined => {
 };
 
 /**
- * The key of a request: the `x-api-key` header, else the `apiKey` query parameter (as MailSlurp
- * accepts both). The parameter is taken out of the query so no handler ever sees it, and the
+ * The key of a request: the `x-api-key` header, else `Authorization: Bearer <key>`, else the
+ * `apiKey` query parameter (as MailSlurp accepts the header and the parameter). The parameter is taken out of the query so no handler ever sees it, and the
  * request log redacts it from the URL (core/logger.ts).
  */
 export function apiKeyOf(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query && typeof query === 'object' ? first(query[API_KEY_PARAM]) : undefined;
   if (query && typeof query === 'object') delete query[API_KEY_PARAM];
-  return first(request.headers['x-api-key']) ?? fromQuery;
+  return first(request.headers['x-api-key']) ?? bearerOf(request.headers.authorization) ?? fromQuery;
+}
+
+/** `Authorization: Bearer <api key>`: a bearer token is an API key (SCIM clients send keys this way). */
+export function bearerOf(authorization: string | undefined): string | undefined {
+  const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+  return match?.[1];
 }
 
 /**
@@ -52,7 +58,7 @@ export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver, thro
     if (request.principal) return;
     refuseWhileLockedOut(throttle, request, reply);
     const apiKey = apiKeyOf(request);
-    if (!apiKey) throw unauthorized('Missing API key: send it in the x-api-key header');
+    if (!apiKey) throw unauthorized('Missing API key: send it in the x-api-key header (or as Authorization: Bearer <key>)');
     const principal = await keys.resolve(apiKey);
     if (!principal) {
       // Wrong keys sent together: those that finish after one of them started the lockout are
