@@ -14,6 +14,7 @@ import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
 import { startImap, type RunningImap } from './transports/imap/server.js';
 import { smtpRelay } from './transports/smtp/relay.js';
 import { expiryJob } from './jobs/expiry.js';
+import { PeriodicJob } from './jobs/scheduler.js';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
@@ -50,6 +51,8 @@ export interface RunningServer {
   tls: { configured: boolean; certFile: string; caFile?: string };
   /** the scheduled inbox expiry: runOnce() is one pass now (tests drive it with a ManualClock) */
   expiry: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the email warmup programs' sending: runOnce() is one pass now (tests drive it with a ManualClock) */
+  warmup: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
   webhooks: WebhookDeliveryWorker;
   /** the sendEmailWithQueue worker of this node */
@@ -259,6 +262,16 @@ export async function startServer(
     precise: clock === systemClock,
   });
   expiry.start();
+  // Warmup programs send what their day still lacks on each pass (one node at a time), and at
+  // once when a program starts or resumes.
+  const warmup = new PeriodicJob({
+    name: 'email-warmup', intervalMs: config.warmupInterval, locks: store.repos.schedulerLocks, log: app.log, clock,
+    pass: () => services.warmup.runDue(),
+  });
+  services.warmup.onActivated = () => {
+    warmup.runOnce().catch((err: unknown) => app.log.error({ err }, 'email warmup pass failed'));
+  };
+  warmup.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -317,6 +330,7 @@ export async function startServer(
     imapsPort: runningImap.securePort,
     generatedAdminKey: generatedKey,
     expiry,
+    warmup,
     webhooks,
     sendQueue,
     automationJobs,
@@ -324,6 +338,7 @@ export async function startServer(
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
       bus.close();
       await expiry.stop();
+      await warmup.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();

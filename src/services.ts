@@ -37,6 +37,9 @@ import { WebhookService, type WebhookServiceSettings } from './modules/webhooks/
 import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
 import { TemplateService } from './modules/template/template.service.js';
+import { GuestPortalService } from './modules/guest-portal/guest-portal.service.js';
+import { SenderSeatService } from './modules/sender-seats/sender-seats.service.js';
+import { WarmupService } from './modules/warmup/warmup.service.js';
 import { MfaService } from './modules/mfa/mfa.service.js';
 import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
@@ -173,6 +176,9 @@ export function createServices(deps: ServiceDeps): Services {
   const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
     deps.bus, deps.clock, deps.requireConsent);
   sending.guards.push(consent.guard);
+  // last: a seat is taken only by a send every other guard let through
+  const senderSeats = new SenderSeatService(repos.senderSeats, deps.clock);
+  sending.guards.push(senderSeats.guard);
   return {
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
@@ -198,6 +204,9 @@ export function createServices(deps: ServiceDeps): Services {
     smsSink,
     tracking,
     templates,
+    guestPortals: new GuestPortalService(repos.guestPortals, inboxes, repos.inboxes, repos.emails, repos.serverSecrets, deps.clock),
+    senderSeats,
+    warmup: new WarmupService(repos.warmup, repos.inboxes, repos.senderSeats, sending, deps.clock),
     imap,
     mfa: new MfaService(repos.totpDevices, deps.clock),
     imapCommands: new ImapCommandsService(imap),
