@@ -36,7 +36,7 @@ export const CreatePortalUserOptions = Type.Object(
     username: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'unique in the portal; a random one when absent' }))),
     skipInboxCreation: Type.Optional(Nullable(Type.Boolean({ description: 'give the guest no inbox (unless inboxId names one)' }))),
     inboxId: Type.Optional(Nullable(Uuid)),
-    createInboxOptions: Type.Optional(Nullable(Type.Ref(CreateInboxDto))),
+    createInboxOptions: Type.Optional(Type.Union([Type.Ref(CreateInboxDto), Type.Null()])),
   },
   { $id: 'CreatePortalUserOptions' },
 );
