@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { Configuration, GuestPortalControllerApi, InboxControllerApi, WaitForControllerApi } from 'mailslurp-client';
+import { Configuration, GuestPortalControllerApi, InboxControllerApi, WaitForControllerApi, type InboxDto } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { refusal } from '../helpers/client-errors.js';
 
@@ -155,7 +155,7 @@ describeEachDialect('guest portals, email warmup programs, sender seats', (diale
   test('delivery sender seats: N inboxes send, the next is refused with a 400 naming the cap, a deleted inbox frees its seat, DELETE lifts the cap', async () => {
     // the client has no SendingConnectionsController: the seats go through raw HTTP, the sends through the client
     const inboxes = new InboxControllerApi(new Configuration({ apiKey: bob.apiKey, basePath: server.url }));
-    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => inboxes.createInboxWithDefaults()));
+    const [a, b, c, d] = (await Promise.all([1, 2, 3, 4].map(() => inboxes.createInboxWithDefaults()))) as [InboxDto, InboxDto, InboxDto, InboxDto];
     const to = ['seat-test@example.com'];
     await bob.mailslurp.sendEmail(a.id!, { to, subject: 'before the cap', body: 'x' });
 
