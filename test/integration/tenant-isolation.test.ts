@@ -1487,8 +1487,8 @@ const WARMUP_BODY = { senderInboxIds: [] as string[], seedAddresses: ['b-seed@ex
 /** GuestPortalController, SendingConnectionsController's sender seats and EmailWarmupController (src/modules/guest-portal, sender-seats, warmup). */
 const PORTAL_CASES: Record<string, IsolationCase> = {
   createGuestPortal: withPortals(async (c) => {
-    const own = await c.asB('POST', '/guest-portal', { name: 'alpha-portal' });
-    expectStatus(own, 201, "createGuestPortal with A's name");
+    const own = await c.asB('POST', '/guest-portal', { name: 'b-portal' });
+    expectStatus(own, 201, 'createGuestPortal');
     assert.equal(own.json.userId, c.b.userId);
   }),
   getGuestPortals: withPortals(async (c, f) => {
