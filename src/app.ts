@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   const operations: ReadonlyArray<Operation<Services>> = API_OPERATIONS;
   // The SMS sink checks Basic auth itself (public routes): its wrong keys count like x-api-key's.
   if (deps.authThrottle) services.smsSink.throttle = deps.authThrottle;
+  if (deps.authThrottle) services.guestPortals.throttle = deps.authThrottle;
   // Outside the authenticated context: health, docs and unknown routes answer without a key.
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     const ready = await deps.store.ping();

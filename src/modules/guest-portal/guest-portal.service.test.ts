@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeServices, FakeServerSecretRepository, rejectsWith, TEST_DOMAIN } from '../../../test/fakes/index.js';
 import { FakeGuestPortalRepository } from '../../../test/fakes/portals.js';
-import { GUEST_SESSION_TTL_MS, GuestPortalService, hashPassword, verifyPassword } from './guest-portal.service.js';
+import { GUEST_SESSION_TTL_MS, GuestLockedOut, GuestPortalService, hashPassword, verifyPassword } from './guest-portal.service.js';
 
 const ALICE = 'tenant-alice';
 const BOB = 'tenant-bob';
@@ -62,5 +62,21 @@ describe('guest portals', () => {
     await rejectsWith(service.session(portal.id, 'garbage'), 'UNAUTHORIZED');
     clock.advance(GUEST_SESSION_TTL_MS);
     await rejectsWith(service.session(portal.id, token), 'UNAUTHORIZED', /expired/);
+  });
+
+  test('wrong passwords count against the source address; a locked-out address is refused without a check', async () => {
+    const { service } = setup();
+    const failures = new Map<string, number>();
+    service.throttle = {
+      lockedFor: (ip) => ((failures.get(ip) ?? 0) >= 2 ? 30_000 : 0),
+      failed: (ip) => failures.set(ip, (failures.get(ip) ?? 0) + 1),
+    };
+    const portal = await service.createPortal(ALICE, {});
+    const { password } = await service.createGuest(ALICE, portal.id, { username: 'gus' });
+    await rejectsWith(service.login(portal.id, 'gus', 'wrong one', '10.0.0.1'), 'UNAUTHORIZED');
+    await rejectsWith(service.login(portal.id, 'nobody', 'wrong one', '10.0.0.1'), 'UNAUTHORIZED');
+    await assert.rejects(service.login(portal.id, 'gus', password, '10.0.0.1'), (err: unknown) => err instanceof GuestLockedOut && err.retryAfterSeconds === 30);
+    assert.ok((await service.login(portal.id, 'gus', password, '10.0.0.2')).token, 'another address logs in');
+    assert.deepEqual([...failures], [['10.0.0.1', 2]], 'a success counts nothing');
   });
 });

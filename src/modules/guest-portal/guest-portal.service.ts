@@ -47,6 +47,20 @@ export interface GuestQuery {
   before?: Date;
 }
 
+/** Failed logins per source address, shared with API keys, SMTP AUTH and IMAP LOGIN (app.ts hands in the transports' one). */
+export interface LoginThrottle {
+  /** milliseconds the address is still locked out; 0 = not */
+  lockedFor(address: string): number;
+  failed(address: string): void;
+}
+
+/** A login from an address that failed too often: refused without checking the password. */
+export class GuestLockedOut extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many failed logins from your address: try again in ${retryAfterSeconds} s`);
+  }
+}
+
 /** A logged-in guest: its portal, itself and the inbox it reads (undefined when it has none or it was deleted). */
 export interface GuestSession {
   portal: GuestPortalRecord;
@@ -63,6 +77,8 @@ export interface GuestSession {
  */
 export class GuestPortalService {
   private key: Promise<Buffer> | undefined;
+  /** set by the composition root when failed logins are throttled (app.ts) */
+  throttle: LoginThrottle | undefined;
 
   constructor(
     private readonly portals: GuestPortalRepository,
@@ -157,12 +173,21 @@ export class GuestPortalService {
     return this.portals.findAnyById(portalId);
   }
 
-  /** Checks a guest's credentials: a session token (the cookie's value) until it expires; 401 otherwise. */
-  async login(portalId: string, username: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+  /**
+   * Checks a guest's credentials: a session token (the cookie's value) until it expires; 401
+   * otherwise. A wrong password counts against the source address like a wrong API key; while the
+   * address is locked out, GuestLockedOut without a check.
+   */
+  async login(portalId: string, username: string, password: string, ip = ''): Promise<{ token: string; expiresAt: Date }> {
+    const lockedFor = this.throttle?.lockedFor(ip) ?? 0;
+    if (lockedFor > 0) throw new GuestLockedOut(Math.ceil(lockedFor / 1000));
     const guest = username ? await this.portals.findUserByUsername(portalId, username) : undefined;
     // a missing guest costs a hash too, so the answer's timing does not tell which usernames exist
     const ok = await verifyPassword(password, guest?.passwordHash ?? DUMMY_HASH);
-    if (!guest || !ok) throw unauthorized('Wrong username or password');
+    if (!guest || !ok) {
+      this.throttle?.failed(ip);
+      throw unauthorized('Wrong username or password');
+    }
     const exp = this.clock.now().getTime() + GUEST_SESSION_TTL_MS;
     const payload = Buffer.from(JSON.stringify({ g: guest.id, p: portalId, exp, h: fingerprint(guest.passwordHash) })).toString('base64url');
     return { token: `${payload}.${await this.mac(payload)}`, expiresAt: new Date(exp) };

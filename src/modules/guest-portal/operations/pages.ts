@@ -5,7 +5,7 @@ import { INT32_MAX, Uuid } from '../../shared/schemas.js';
 import { PREVIEW_HEADERS } from '../../email/preview-headers.js';
 import type { Services } from '../../services.js';
 import { guestPortalOperation } from './define.js';
-import { GUEST_SESSION_COOKIE, PORTAL_PAGES, type GuestSession } from '../guest-portal.service.js';
+import { GUEST_SESSION_COOKIE, GUEST_SESSION_TTL_MS, GuestLockedOut, PORTAL_PAGES, type GuestSession } from '../guest-portal.service.js';
 import { emailPage, inboxPage, loginPage, notFoundPage, PAGE_HEADERS, unauthorizedPage } from '../guest-portal.pages.js';
 
 const MAX_FORM_BYTES = 16 * 1024;
@@ -68,16 +68,19 @@ export const guestLogin = guestPortalOperation({
   access: 'public', hidden: true, bodyKind: 'raw', bodyLimit: () => MAX_FORM_BYTES,
   params: PortalParams,
   response: { type: 'string' },
-  handler: async ({ params, body, baseUrl }, { guestPortals }) => {
+  handler: async ({ params, body, baseUrl, ip }, { guestPortals }) => {
     const portal = await guestPortals.findPortal(params.portalId);
     if (!portal) return html(notFoundPage(`No guest portal ${params.portalId}`), 404);
     const form = new URLSearchParams(body.toString('utf8'));
     const username = form.get('username') ?? '';
     try {
-      const { token, expiresAt } = await guestPortals.login(portal.id, username, form.get('password') ?? '');
-      const maxAge = Math.floor((expiresAt.getTime() - Date.now()) / 1000);
+      const { token } = await guestPortals.login(portal.id, username, form.get('password') ?? '', ip);
+      const maxAge = Math.floor(GUEST_SESSION_TTL_MS / 1000);
       return html('', 303, { location: `${PORTAL_PAGES}/${portal.id}/inbox`, 'set-cookie': cookie(portal.id, token, maxAge, baseUrl.startsWith('https:')) });
     } catch (error) {
+      if (error instanceof GuestLockedOut) {
+        return html(loginPage(portal, username, error.message), 429, { 'retry-after': String(error.retryAfterSeconds) });
+      }
       if (error instanceof AppError && error.code === 'UNAUTHORIZED') return html(loginPage(portal, username, error.message), 401);
       throw error;
     }
