@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   if (deps.authThrottle) services.smsSink.throttle = deps.authThrottle;
   // SCIM routes check their bearer keys themselves too (to answer SCIM's error shape).
   if (deps.authThrottle) services.scim.throttle = deps.authThrottle;
+  if (deps.authThrottle) services.guestPortals.throttle = deps.authThrottle;
   // Outside the authenticated context: health, docs and unknown routes answer without a key.
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     const ready = await deps.store.ping();

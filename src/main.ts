@@ -53,6 +53,8 @@ export interface RunningServer {
   expiry: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the scheduled DNS checks of custom domains: runOnce() is one pass now */
   domainChecks: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the email warmup programs' sending: runOnce() is one pass now (tests drive it with a ManualClock) */
+  warmup: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
   webhooks: WebhookDeliveryWorker;
   /** the sendEmailWithQueue worker of this node */
@@ -269,6 +271,16 @@ export async function startServer(
     pass: () => services.domains.checkAll(),
   });
   domainChecks.start();
+  // Warmup programs send what their day still lacks on each pass (one node at a time), and at
+  // once when a program starts or resumes.
+  const warmup = new PeriodicJob({
+    name: 'email-warmup', intervalMs: config.warmupInterval, locks: store.repos.schedulerLocks, log: app.log, clock,
+    pass: () => services.warmup.runDue(),
+  });
+  services.warmup.onActivated = () => {
+    warmup.runOnce().catch((err: unknown) => app.log.error({ err }, 'email warmup pass failed'));
+  };
+  warmup.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -328,6 +340,7 @@ export async function startServer(
     generatedAdminKey: generatedKey,
     expiry,
     domainChecks,
+    warmup,
     webhooks,
     sendQueue,
     automationJobs,
@@ -336,6 +349,7 @@ export async function startServer(
       bus.close();
       await expiry.stop();
       await domainChecks.stop();
+      await warmup.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();

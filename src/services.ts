@@ -39,6 +39,9 @@ import { WebhookService, type WebhookServiceSettings } from './modules/webhooks/
 import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { TrackingService, type TrackingSettings } from './modules/tracking/tracking.service.js';
 import { TemplateService } from './modules/template/template.service.js';
+import { GuestPortalService } from './modules/guest-portal/guest-portal.service.js';
+import { SenderSeatService } from './modules/sender-seats/sender-seats.service.js';
+import { WarmupService } from './modules/warmup/warmup.service.js';
 import { MfaService } from './modules/mfa/mfa.service.js';
 import { EventStreamService } from './modules/events/event-stream.js';
 import { TlsCaService } from './modules/tls/tls.service.js';
@@ -188,6 +191,9 @@ export function createServices(deps: ServiceDeps): Services {
     announceExpiry(deps.bus), (change) => deps.bus.publish('inbox.changed', change));
   ingest.catchAll = domains;
   sending.signer = new DomainDkimSigner(repos.customDomains, deps.clock);
+  // last: a seat is taken only by a send every other guard let through
+  const senderSeats = new SenderSeatService(repos.senderSeats, deps.clock);
+  sending.guards.push(senderSeats.guard);
   return {
     domains,
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
@@ -216,6 +222,9 @@ export function createServices(deps: ServiceDeps): Services {
     scim: new ScimService(repos, users, deps.clock),
     tracking,
     templates,
+    guestPortals: new GuestPortalService(repos.guestPortals, inboxes, repos.inboxes, repos.emails, repos.serverSecrets, deps.clock),
+    senderSeats,
+    warmup: new WarmupService(repos.warmup, repos.inboxes, repos.senderSeats, sending, deps.clock),
     imap,
     mfa: new MfaService(repos.totpDevices, deps.clock),
     imapCommands: new ImapCommandsService(imap),

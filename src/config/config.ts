@@ -24,6 +24,8 @@ export interface Config {
   readonly replierWindow: number;
   /** milliseconds between expiry job passes; at least 1 */
   readonly expiryInterval: number;
+  /** milliseconds between email warmup passes */
+  readonly warmupInterval: number;
   /** milliseconds; the longest any request is held waiting; at least 1 */
   readonly maxWait: number;
   readonly logLevel: string;
@@ -148,6 +150,7 @@ export function loadConfig(
   }
   if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
   if (parsed.domainCheckInterval === 0) problems.push('PIGEONHOLE_DOMAIN_CHECK_INTERVAL must be at least 1');
+  if (parsed.warmupInterval === 0) problems.push('PIGEONHOLE_WARMUP_INTERVAL must be at least 1');
   if (parsed.maxWait === 0) problems.push('PIGEONHOLE_MAX_WAIT must be at least 1');
   for (const key of ['webhookTimeout', 'webhookRetryBase'] as const) {
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
@@ -179,6 +182,7 @@ export function loadConfig(
     smtpDedupeWindow: parsed.smtpDedupeWindow as number,
     replierWindow: parsed.replierWindow as number,
     expiryInterval: parsed.expiryInterval as number,
+    warmupInterval: parsed.warmupInterval as number,
     maxWait: parsed.maxWait as number,
     logLevel: parsed.logLevel as string,
     publicHost: parsed.publicHost as string | undefined,

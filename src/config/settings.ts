@@ -31,6 +31,7 @@ export type SettingKey =
   | 'tenantEmailCap'
   | 'tenantSmsCap'
   | 'expiryInterval'
+  | 'warmupInterval'
   | 'maxWait'
   | 'logLevel'
   | 'smtpPort'
@@ -112,6 +113,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'received SMS each user may hold; an SMS beyond it is still taken by the carrier but kept as a missed SMS (GET /missed-sms) instead of being stored; 0 = no cap' },
   { key: 'expiryInterval', env: 'PIGEONHOLE_EXPIRY_INTERVAL', flag: '--expiry-interval', kind: 'count', default: '60000',
     help: 'milliseconds between the backstop passes of the expiry job (one also runs at start); each inbox is recorded as expired at its expiresAt by a timer regardless, and refuses mail from that moment' },
+  { key: 'warmupInterval', env: 'PIGEONHOLE_WARMUP_INTERVAL', flag: '--warmup-interval', kind: 'count', default: '60000',
+    help: 'milliseconds between the passes of the email warmup job, each sending what the active programs\' current days still lack (a pass also runs when a program starts or resumes); one node at a time' },
   { key: 'maxWait', env: 'PIGEONHOLE_MAX_WAIT', flag: '--max-wait', kind: 'count', default: '300000',
     help: 'longest a wait-for request (waitForLatestEmail, waitFor, getEmails minCount, ...) is held open, in milliseconds; longer timeouts are cut to it' },
   { key: 'smtpPort', env: 'PIGEONHOLE_SMTP_PORT', flag: '--smtp-port', kind: 'port', default: '2525',

@@ -30,6 +30,9 @@ import { tlsOperations } from './tls/operations/index.js';
 import { commonActionsOperations } from './common-actions/operations/index.js';
 import { bulkActionsOperations } from './bulk-actions/operations/index.js';
 import { templateOperations } from './template/operations/index.js';
+import { guestPortalOperations } from './guest-portal/operations/index.js';
+import { senderSeatOperations } from './sender-seats/operations/index.js';
+import { warmupOperations } from './warmup/operations/index.js';
 import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { phoneOperations } from './phone/operations/index.js';
@@ -68,6 +71,9 @@ import { trackingModelSchemas } from './tracking/tracking.schemas.js';
 import { commonActionsModelSchemas } from './common-actions/common-actions.schemas.js';
 import { bulkActionsModelSchemas } from './bulk-actions/bulk-actions.schemas.js';
 import { templateModelSchemas } from './template/template.schemas.js';
+import { guestPortalModelSchemas } from './guest-portal/guest-portal.schemas.js';
+import { senderSeatModelSchemas } from './sender-seats/sender-seats.schemas.js';
+import { warmupModelSchemas } from './warmup/warmup.schemas.js';
 import { mfaModelSchemas } from './mfa/mfa.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { phoneModelSchemas } from './phone/phone.schemas.js';
@@ -108,6 +114,9 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...commonActionsOperations,
   ...bulkActionsOperations,
   ...templateOperations,
+  ...guestPortalOperations,
+  ...senderSeatOperations,
+  ...warmupOperations,
   ...contactOperations,
   ...phoneOperations,
   ...phoneInventoryOperations,
@@ -134,7 +143,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...missedSmsModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
-  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...guestPortalModelSchemas, ...senderSeatModelSchemas, ...warmupModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
   ...aliasModelSchemas,
   ...phoneInventoryModelSchemas,
   ...rulesetModelSchemas,

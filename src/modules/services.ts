@@ -28,6 +28,9 @@ import type { EventStreamService } from './events/event-stream.js';
 import type { TlsCaService } from './tls/tls.service.js';
 import type { PreviewTokenService } from './email/preview-tokens.js';
 import type { TemplateService } from './template/template.service.js';
+import type { GuestPortalService } from './guest-portal/guest-portal.service.js';
+import type { SenderSeatService } from './sender-seats/sender-seats.service.js';
+import type { WarmupService } from './warmup/warmup.service.js';
 import type { MfaService } from './mfa/mfa.service.js';
 import type { ContactService } from './contacts/contacts.service.js';
 import type { PhoneService } from './phone/phone.service.js';
@@ -92,6 +95,12 @@ export interface Services {
   previews: PreviewTokenService;
   /** email templates; sendEmail renders them through it */
   templates: TemplateService;
+  /** GuestPortalController and the guests' pages */
+  guestPortals: GuestPortalService;
+  /** delivery sender seats (SendingConnectionsController); its guard is on SendingService.guards */
+  senderSeats: SenderSeatService;
+  /** email warmup programs (EmailWarmupController); main.ts runs its scheduled passes */
+  warmup: WarmupService;
   /** MFAController: virtual TOTP devices */
   mfa: MfaService;
   /** ContactController and GroupController; sending resolves toContacts/toGroup through it */

@@ -29,6 +29,7 @@ export type * from './ports/tracking-pixels.js';
 export type * from './ports/domain-events.js';
 export type * from './ports/server-secrets.js';
 export type * from './ports/templates.js';
+export type * from './ports/portals.js';
 export type * from './ports/totp-devices.js';
 export type * from './ports/phone-numbers.js';
 export type * from './ports/sms.js';
@@ -91,6 +92,7 @@ import type { OrganizationRepository } from './ports/organizations.js';
 import type { TeamAccessRepository } from './ports/team-access.js';
 import type { CustomDomainRepository } from './ports/custom-domains.js';
 import type { ScimRepository } from './ports/scim.js';
+import type { GuestPortalRepository, SenderSeatRepository, WarmupRepository } from './ports/portals.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -129,6 +131,12 @@ export interface Repositories {
   serverSecrets: ServerSecretRepository;
   /** email templates (ports/templates.ts) */
   templates: TemplateRepository;
+  /** guest portals and their guests (ports/portals.ts) */
+  guestPortals: GuestPortalRepository;
+  /** email warmup programs and their sends (ports/portals.ts) */
+  warmup: WarmupRepository;
+  /** sender seat caps and the delivery seats held (ports/portals.ts) */
+  senderSeats: SenderSeatRepository;
   /** virtual TOTP devices (ports/totp-devices.ts) */
   totpDevices: TotpDeviceRepository;
   /** contacts and contact groups (ports/contacts.ts) */

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
+import type { GuestPortalsTable, GuestPortalUsersTable, SenderSeatCapsTable, SenderSeatsTable, WarmupProgramsTable, WarmupSendsTable } from './portals-tables.js';
 import type { SmsMediaTable } from './sms-sink-tables.js';
 import type { MissedSmsTable } from './sms-pipeline-tables.js';
 import type { DomainHealthEventsTable, DomainSetupColumns } from './domain-tables.js';
@@ -591,6 +592,12 @@ export interface Database {
   sms_messages: SmsMessagesTable;
   sent_sms: SentSmsTable;
   phone_pools: PhonePoolsTable;
+  guest_portals: GuestPortalsTable;
+  guest_portal_users: GuestPortalUsersTable;
+  warmup_programs: WarmupProgramsTable;
+  warmup_sends: WarmupSendsTable;
+  sender_seat_caps: SenderSeatCapsTable;
+  sender_seats: SenderSeatsTable;
   phone_pool_members: PhonePoolMembersTable;
   phone_pool_leases: PhonePoolLeasesTable;
   sms_media: SmsMediaTable;

@@ -17,6 +17,7 @@ import { FakeEmailRepository } from './email-repository.js';
 import { FakeExpiredInboxRepository } from './expired-inbox-repository.js';
 import { FakeDomainRepository, FakeInboxRepository } from './inbox-repository.js';
 import { notFakedRepository } from './not-faked.js';
+import { FakeGuestPortalRepository, FakeSenderSeatRepository, FakeWarmupRepository } from './portals.js';
 import { FakeSentEmailRepository } from './sent-email-repository.js';
 import { FakeServerSecretRepository } from './server-secret-repository.js';
 import { MemoryTables } from './tables.js';
@@ -101,6 +102,9 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phoneThreads: notFakedRepository<PhoneThreadRepository>('phoneThreads'),
     smsMedia: notFakedRepository<SmsMediaRepository>('smsMedia'),
     missedSms: notFakedRepository<MissedSmsRepository>('missedSms'),
+    guestPortals: new FakeGuestPortalRepository(),
+    warmup: new FakeWarmupRepository(),
+    senderSeats: new FakeSenderSeatRepository(),
   };
 }
 

@@ -20,6 +20,7 @@ const CONTROLLERS = [
   'InboxController', 'CommonActionsController', 'BulkActionsController', 'TemplateController', 'ContactController', 'GroupController',
   'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController', 'ConsentController',
   'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController', 'DomainController', 'OrganizationMembers',
+  'GuestPortalController', 'SendingConnectionsController', 'EmailWarmupController',
 ];
 
 interface InboxJson {
@@ -1560,8 +1561,141 @@ const ORG_CASES: Record<string, IsolationCase> = {
   },
 };
 
-Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, ORG_CASES);
+/** A's guest portal with a guest (on A's first inbox, so A's inboxes stay as they were) and A's draft warmup program, made once per A. */
+interface PortalFixture {
+  portalId: string;
+  guestId: string;
+  programId: string;
+  /** A's portals, guests, program, seats and usage as A sees them */
+  view(): Promise<unknown>;
+}
+const portalFixtures = new Map<string, Promise<PortalFixture>>();
+function portalFixture(c: Ctx): Promise<PortalFixture> {
+  let fixture = portalFixtures.get(c.a.userId);
+  if (!fixture) {
+    fixture = (async () => {
+      const asA = async (method: string, path: string, body?: unknown) => {
+        const response = await c.a.fetch(path, {
+          method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        });
+        const text = await response.text();
+        assert.ok(response.status < 300, `A's ${method} ${path}: ${response.status} ${text}`);
+        return JSON.parse(text);
+      };
+      const portal = await asA('POST', '/guest-portal', { name: 'alpha-portal' });
+      const guest = await asA('POST', `/guest-portal/${portal.id}/user`, { username: 'alpha-guest', inboxId: c.target.id });
+      const program = await asA('POST', '/email-warmup/programs', {
+        name: 'alpha-warmup', senderInboxIds: [c.target.id], seedAddresses: ['alpha-seed@example.com'], startVolume: 1, dailyIncrease: 1, maxDailyVolume: 2, durationDays: 2,
+      });
+      return {
+        portalId: portal.id,
+        guestId: guest.guest.id,
+        programId: program.id,
+        view: async () => ({
+          portals: await asA('GET', '/guest-portal'),
+          guests: await asA('GET', '/guest-portal/user'),
+          program: await asA('GET', `/email-warmup/programs/${program.id}`),
+          seats: await asA('GET', '/sending-connections/sender-seats'),
+          usage: await asA('GET', '/email-warmup/usage'),
+        }),
+      };
+    })();
+    portalFixtures.set(c.a.userId, fixture);
+  }
+  return fixture;
+}
+
+/** Runs `check` against A's portal fixture, then checks A's portal, guests, program, seats and usage are as before. */
+function withPortals(check: (c: Ctx, f: PortalFixture) => Promise<void>): IsolationCase {
+  return async (c) => {
+    const f = await portalFixture(c);
+    const before = await f.view();
+    await check(c, f);
+    assert.deepEqual(await f.view(), before, "A's portals, guests, warmup program and seats are unchanged");
+  };
+}
+
+const WARMUP_BODY = { senderInboxIds: [] as string[], seedAddresses: ['b-seed@example.com'], startVolume: 1, dailyIncrease: 0, maxDailyVolume: 1, durationDays: 1 };
+
+/** GuestPortalController, SendingConnectionsController's sender seats and EmailWarmupController (src/modules/guest-portal, sender-seats, warmup). */
+const PORTAL_CASES: Record<string, IsolationCase> = {
+  createGuestPortal: withPortals(async (c) => {
+    const own = await c.asB('POST', '/guest-portal', { name: 'b-portal' });
+    expectStatus(own, 201, 'createGuestPortal');
+    assert.equal(own.json.userId, c.b.userId);
+  }),
+  getGuestPortals: withPortals(async (c, f) => {
+    const reply = await c.asB('GET', '/guest-portal');
+    expectStatus(reply, 200, 'getGuestPortals');
+    assert.ok(!reply.json.some((p: { id: string }) => p.id === f.portalId));
+  }),
+  getGuestPortal: withPortals((c, f) => expectIdNotFound(c, f.portalId, 'GET', (id) => `/guest-portal/${id}`)),
+  createGuestPortalUser: withPortals(async (c, f) => {
+    await expectIdNotFound(c, f.portalId, 'POST', (id) => `/guest-portal/${id}/user`, () => ({ username: 'b-guest', skipInboxCreation: true }));
+    const own = await c.asB('POST', '/guest-portal', {});
+    expectStatus(own, 201, "B's own portal");
+    // A's inbox given to B's guest: exactly as an inbox that does not exist
+    await expectIdNotFound(c, c.target.id, 'POST', () => `/guest-portal/${own.json.id}/user`, (id) => ({ inboxId: id }));
+  }),
+  getGuestPortalUsers: withPortals((c, f) => expectIdNotFound(c, f.portalId, 'GET', (id) => `/guest-portal/${id}/user`)),
+  getAllGuestPortalUsers: withPortals(async (c, f) => {
+    for (const filter of ['', `portalId=${f.portalId}`, 'search=alpha-guest']) {
+      const reply = await c.asB('GET', `/guest-portal/user?${filter}`);
+      expectStatus(reply, 200, `getAllGuestPortalUsers?${filter}`);
+      assert.ok(!reply.json.content.some((g: { id: string }) => g.id === f.guestId), `getAllGuestPortalUsers?${filter}`);
+    }
+  }),
+  getGuestPortalUser: withPortals(async (c, f) => {
+    await expectIdNotFound(c, f.portalId, 'GET', (id) => `/guest-portal/${id}/user/${f.guestId}`);
+    const own = await c.asB('POST', '/guest-portal', {});
+    await expectIdNotFound(c, f.guestId, 'GET', (id) => `/guest-portal/${own.json.id}/user/${id}`);
+  }),
+  getGuestPortalUserById: withPortals((c, f) => expectIdNotFound(c, f.guestId, 'GET', (id) => `/guest-portal/user/${id}`)),
+
+  getDeliverySenderSeats: withPortals(async (c) => {
+    const reply = await c.asB('GET', '/sending-connections/sender-seats');
+    expectStatus(reply, 200, 'getDeliverySenderSeats');
+    assert.deepEqual(reply.json, { seats: null, used: 0, available: null, inboxIds: [] });
+  }),
+  updateDeliverySenderSeats: withPortals(async (c) => {
+    expectStatus(await c.asB('PUT', '/sending-connections/sender-seats', { seats: 0 }), 200, 'updateDeliverySenderSeats');
+    expectStatus(await c.asB('DELETE', '/sending-connections/sender-seats'), 200, "lifting B's cap again");
+  }),
+  deleteDeliverySenderSeats: withPortals(async (c) => {
+    expectStatus(await c.asB('DELETE', '/sending-connections/sender-seats'), 200, 'deleteDeliverySenderSeats');
+  }),
+
+  createEmailWarmupProgram: withPortals(async (c) => {
+    const unknown = randomUUID();
+    const baseline = await c.asB('POST', '/email-warmup/programs', { ...WARMUP_BODY, senderInboxIds: [unknown] });
+    const reply = await c.asB('POST', '/email-warmup/programs', { ...WARMUP_BODY, senderInboxIds: [c.target.id] });
+    expectStatus(reply, 400, "a program sending from A's inbox");
+    assert.equal(reply.json.message.replaceAll(c.target.id, '<id>'), baseline.json.message.replaceAll(unknown, '<id>'));
+  }),
+  getEmailWarmupPrograms: withPortals(async (c) => expectOnly(await c.asB('GET', '/email-warmup/programs'), [], 'getEmailWarmupPrograms')),
+  getEmailWarmupUsage: withPortals(async (c) => {
+    const reply = await c.asB('GET', '/email-warmup/usage');
+    expectStatus(reply, 200, 'getEmailWarmupUsage');
+    assert.deepEqual([reply.json.programs, reply.json.senderInboxIds, reply.json.perProgram, reply.json.sentTotal], [0, [], [], 0]);
+  }),
+  updateEmailWarmupSenderSeats: withPortals(async (c) => {
+    expectStatus(await c.asB('PUT', '/email-warmup/programs/sender-seats', { seats: 0 }), 200, 'updateEmailWarmupSenderSeats');
+    expectStatus(await c.asB('DELETE', '/email-warmup/programs/sender-seats'), 200, "lifting B's warmup cap again");
+  }),
+  deleteEmailWarmupSenderSeats: withPortals(async (c) => {
+    expectStatus(await c.asB('DELETE', '/email-warmup/programs/sender-seats'), 200, 'deleteEmailWarmupSenderSeats');
+  }),
+  getEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'GET', (id) => `/email-warmup/programs/${id}`)),
+  updateEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'PUT', (id) => `/email-warmup/programs/${id}`, () => ({ startVolume: 2 }))),
+  deleteEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'DELETE', (id) => `/email-warmup/programs/${id}`, () => ({ confirm: true }))),
+  startEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'POST', (id) => `/email-warmup/programs/${id}/start`)),
+  pauseEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'POST', (id) => `/email-warmup/programs/${id}/pause`)),
+  resumeEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'POST', (id) => `/email-warmup/programs/${id}/resume`)),
+  completeEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'POST', (id) => `/email-warmup/programs/${id}/complete`)),
+};
+Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, PORTAL_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
 Object.assign(ISOLATION_CASES, POOL_CASES);

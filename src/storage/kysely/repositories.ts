@@ -26,6 +26,7 @@ import { trackingPixelRepository } from './tracking-pixel-repository.js';
 import { domainEventRepository } from './domain-event-repository.js';
 import { serverSecretRepository } from './server-secret-repository.js';
 import { templateRepository } from './template-repository.js';
+import { guestPortalRepository, senderSeatRepository, warmupRepository } from './portals-repository.js';
 import { totpDeviceRepository } from './totp-device-repository.js';
 import { phoneNumberRepository } from './phone-number-repository.js';
 import { smsRepository } from './sms-repository.js';
@@ -71,6 +72,9 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     domainEvents: domainEventRepository(db),
     serverSecrets: serverSecretRepository(db),
     templates: templateRepository(db),
+    guestPortals: guestPortalRepository(db),
+    warmup: warmupRepository(db),
+    senderSeats: senderSeatRepository(db),
     totpDevices: totpDeviceRepository(db),
     contacts: contactRepository(db),
     aliases: aliasRepository(db),

@@ -39,6 +39,7 @@ import * as m0037 from './0037_sms_relay.js';
 import * as m0038 from './0038_organizations.js';
 import * as m0041 from './0041_custom_domains.js';
 import * as m0039 from './0039_scim.js';
+import * as m0043 from './0043_portals_warmup_seats.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0038_organizations': m0038,
   '0041_custom_domains': m0041,
   '0039_scim': m0039,
+  '0043_portals_warmup_seats': m0043,
 };
