@@ -46,6 +46,10 @@ export type * from './ports/repliers.js';
 export type * from './ports/opt-in-identities.js';
 export type * from './ports/plus-addresses.js';
 export type * from './ports/organizations.js';
+export type * from './ports/inbox-retention.js';
+export type * from './ports/spam-emails.js';
+export type * from './ports/user-entities.js';
+export type * from './ports/exports.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -85,6 +89,10 @@ import type { ReplierRepository } from './ports/repliers.js';
 import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
 import type { PlusAddressRepository } from './ports/plus-addresses.js';
 import type { OrganizationRepository } from './ports/organizations.js';
+import type { InboxRetentionRepository } from './ports/inbox-retention.js';
+import type { SpamEmailRepository } from './ports/spam-emails.js';
+import type { UserEntityRepository } from './ports/user-entities.js';
+import type { ExportRepository } from './ports/exports.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -152,6 +160,14 @@ export interface Repositories {
   smsMedia: SmsMediaRepository;
   /** SMS a tenant at its SMS cap did not get (ports/missed-sms.ts) */
   missedSms: MissedSmsRepository;
+  /** inbox retention policies and their runs (ports/inbox-retention.ts) */
+  inboxRetention: InboxRetentionRepository;
+  /** mail a spam check flagged (ports/spam-emails.ts) */
+  spamEmails: SpamEmailRepository;
+  /** the caller's automations, entity events and favourites across their tables (ports/user-entities.ts) */
+  userEntities: UserEntityRepository;
+  /** rows of exports and what was exported (ports/exports.ts) */
+  exports: ExportRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -7,6 +7,7 @@ import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository,
+  InboxRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
@@ -96,6 +97,10 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phoneThreads: notFakedRepository<PhoneThreadRepository>('phoneThreads'),
     smsMedia: notFakedRepository<SmsMediaRepository>('smsMedia'),
     missedSms: notFakedRepository<MissedSmsRepository>('missedSms'),
+    inboxRetention: notFakedRepository<InboxRetentionRepository>('inboxRetention'),
+    spamEmails: notFakedRepository<SpamEmailRepository>('spamEmails'),
+    userEntities: notFakedRepository<UserEntityRepository>('userEntities'),
+    exports: notFakedRepository<ExportRepository>('exports'),
   };
 }
 
