@@ -14,6 +14,10 @@ import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
 import { startImap, type RunningImap } from './transports/imap/server.js';
 import { smtpRelay } from './transports/smtp/relay.js';
 import { expiryJob } from './jobs/expiry.js';
+import { PeriodicJob } from './jobs/scheduler.js';
+
+/** The scheduler lock name of the inbox retention pass. */
+const RETENTION_JOB = 'inbox-retention';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
@@ -50,6 +54,8 @@ export interface RunningServer {
   tls: { configured: boolean; certFile: string; caFile?: string };
   /** the scheduled inbox expiry: runOnce() is one pass now (tests drive it with a ManualClock) */
   expiry: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the scheduled inbox retention runs: runOnce() is one pass now */
+  retention: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
   webhooks: WebhookDeliveryWorker;
   /** the sendEmailWithQueue worker of this node */
@@ -158,7 +164,7 @@ export async function startServer(
   }, mailWorkers);
   const htmlWork = new HtmlWork(mailWorkers, config.parseTimeout);
   const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, tenantSmsCap: config.tenantSmsCap, smsFailNumbers: config.smsFailNumbers, smsRelay: config.smsRelay, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, phoneRanges: config.phoneRanges, endpoints, tracking,
-    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, requireConsent: config.requireConsent,
+    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, exportLinkTtl: config.exportLinkTtl, requireConsent: config.requireConsent,
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength } });
 
   // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's
@@ -259,6 +265,12 @@ export async function startServer(
     precise: clock === systemClock,
   });
   expiry.start();
+  // Inbox retention: every tenant's policies, a pass at start and one each interval, one node at a time.
+  const retention = new PeriodicJob({
+    name: RETENTION_JOB, intervalMs: config.retentionInterval, locks: store.repos.schedulerLocks, log: app.log,
+    pass: () => services.retention.runScheduled((err, tenantId) => app.log.error({ err, tenantId }, 'inbox retention run failed')),
+  });
+  retention.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -317,6 +329,7 @@ export async function startServer(
     imapsPort: runningImap.securePort,
     generatedAdminKey: generatedKey,
     expiry,
+    retention,
     webhooks,
     sendQueue,
     automationJobs,
@@ -324,6 +337,7 @@ export async function startServer(
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
       bus.close();
       await expiry.stop();
+      await retention.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();

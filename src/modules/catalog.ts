@@ -81,6 +81,14 @@ import { consentModelSchemas } from './consent/consent.schemas.js';
 import { plusAddressModelSchemas } from './plus-address/plus-address.schemas.js';
 import { automationsModelSchemas } from './automations/automations.schemas.js';
 import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
+import { retentionOperations } from './retention/operations/index.js';
+import { retentionModelSchemas } from './retention/retention.schemas.js';
+import { spamOperations } from './spam/operations/index.js';
+import { spamModelSchemas } from './spam/spam.schemas.js';
+import { entitiesModelSchemas } from './user/entities.schemas.js';
+import { exportOperations } from './export/operations/index.js';
+import { exportModelSchemas } from './export/export.schemas.js';
+import { formOperations } from './forms/operations/index.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -118,6 +126,10 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   doesInboxHaveAutomations,
   ...consentOperations,
   ...mfaOperations,
+  ...retentionOperations,
+  ...spamOperations,
+  ...exportOperations,
+  ...formOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -133,4 +145,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...mfaModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
+  ...retentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
 ];

@@ -49,6 +49,11 @@ import type { InboxAutomationsService } from './automations/automations.service.
 import type { PlusAddressService } from './plus-address/plus-address.service.js';
 import type { ScheduledSendService } from './scheduled/scheduled.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
+import type { InboxRetentionService } from './retention/retention.service.js';
+import type { SpamEmailService } from './spam/spam.service.js';
+import type { UserEntitiesService } from './user/entities.service.js';
+import type { ExportService } from './export/export.service.js';
+import type { FormService } from './forms/forms.service.js';
 
 export interface Services {
   users: UserService;
@@ -130,4 +135,14 @@ export interface Services {
   automationHandlers: AutomationJobHandlers;
   /** wakes the automation job worker when this node queues jobs; main.ts sets `kick` */
   automationWake: { kick: () => void };
+  /** inbox retention policies and their runs; main.ts runs them on a schedule */
+  retention: InboxRetentionService;
+  /** SpamEmailController: mail a spam check flagged */
+  spamEmails: SpamEmailService;
+  /** the caller's automations, entity events and favourites (UserController) */
+  userEntities: UserEntitiesService;
+  /** ExportController: CSV exports and their signed download links */
+  exports: ExportService;
+  /** FormController.submitForm: HTML forms delivered to inboxes */
+  forms: FormService;
 }
