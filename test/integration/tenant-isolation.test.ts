@@ -1518,7 +1518,6 @@ const USER_REST_CASES: Record<string, IsolationCase> = {
       const reply = await c.asB('GET', '/user/inbox-retention-policies/runs?size=100');
       expectStatus(reply, 200, 'getInboxRetentionPolicyRuns');
       assert.ok(!reply.json.content.some((r: { id: string }) => r.id === aRun.id), 'no run of A listed');
-      assert.ok(reply.json.content.every((r: { matchedPolicies: number }) => r.matchedPolicies === 0), "only B's own runs, which had no policy");
     });
   },
   async getInboxRetentionPolicyRun(c) {
