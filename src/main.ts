@@ -15,6 +15,9 @@ import { startImap, type RunningImap } from './transports/imap/server.js';
 import { smtpRelay } from './transports/smtp/relay.js';
 import { expiryJob } from './jobs/expiry.js';
 import { PeriodicJob } from './jobs/scheduler.js';
+
+/** The scheduler lock name of the inbox retention pass. */
+const RETENTION_JOB = 'inbox-retention';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
@@ -55,6 +58,8 @@ export interface RunningServer {
   domainChecks: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the email warmup programs' sending: runOnce() is one pass now (tests drive it with a ManualClock) */
   warmup: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the scheduled inbox retention runs: runOnce() is one pass now */
+  retention: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
   webhooks: WebhookDeliveryWorker;
   /** the sendEmailWithQueue worker of this node */
@@ -163,7 +168,7 @@ export async function startServer(
   }, mailWorkers);
   const htmlWork = new HtmlWork(mailWorkers, config.parseTimeout);
   const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, tenantSmsCap: config.tenantSmsCap, smsFailNumbers: config.smsFailNumbers, smsRelay: config.smsRelay, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, phoneRanges: config.phoneRanges, endpoints, tracking,
-    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, requireConsent: config.requireConsent,
+    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, exportLinkTtl: config.exportLinkTtl, requireConsent: config.requireConsent,
     dnsServers: config.dnsServers,
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength } });
 
@@ -281,6 +286,12 @@ export async function startServer(
     warmup.runOnce().catch((err: unknown) => app.log.error({ err }, 'email warmup pass failed'));
   };
   warmup.start();
+  // Inbox retention: every tenant's policies, a pass at start and one each interval, one node at a time.
+  const retention = new PeriodicJob({
+    name: RETENTION_JOB, intervalMs: config.retentionInterval, locks: store.repos.schedulerLocks, log: app.log,
+    pass: () => services.retention.runScheduled((err, tenantId) => app.log.error({ err, tenantId }, 'inbox retention run failed')),
+  });
+  retention.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -341,6 +352,7 @@ export async function startServer(
     expiry,
     domainChecks,
     warmup,
+    retention,
     webhooks,
     sendQueue,
     automationJobs,
@@ -350,6 +362,7 @@ export async function startServer(
       await expiry.stop();
       await domainChecks.stop();
       await warmup.stop();
+      await retention.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();

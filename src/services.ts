@@ -76,6 +76,11 @@ import { DomainService, type DnsLookup } from './modules/domain/domain.service.j
 import { DomainDkimSigner } from './modules/domain/dkim-signer.js';
 import { createResolver } from './core/dns.js';
 import { announceExpiry } from './jobs/expiry.js';
+import { InboxRetentionService } from './modules/retention/retention.service.js';
+import { SpamEmailService } from './modules/spam/spam.service.js';
+import { UserEntitiesService } from './modules/user/entities.service.js';
+import { ExportService } from './modules/export/export.service.js';
+import { FormService } from './modules/forms/forms.service.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
 export type { Services };
@@ -103,6 +108,8 @@ export interface ServiceDeps {
   tracking?: TrackingSettings;
   /** milliseconds a preview link (getEmailPreviewURLs) opens its email; one hour when unset */
   previewUrlTtl?: number;
+  /** milliseconds an export link (getExportLink) opens its export; one hour when unset */
+  exportLinkTtl?: number;
   /** parses mail on worker threads (main.ts starts and stops it); unset = in-process, default limits */
   parser?: MessageParser;
   /** HTML work of the content operations on the same worker threads; unset = in-process */
@@ -253,6 +260,12 @@ export function createServices(deps: ServiceDeps): Services {
     access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 }),
     tls: new TlsCaService(),
     previews: new PreviewTokenService(repos.serverSecrets, deps.clock, deps.previewUrlTtl),
+    // retention deletes through the inbox service: the same path as deleteInbox, inbox.changed included
+    retention: new InboxRetentionService(repos.inboxRetention, inboxes, deps.clock),
+    spamEmails: new SpamEmailService(repos.spamEmails),
+    userEntities: new UserEntitiesService(repos.userEntities, repos.inboxes, repos.phoneNumbers),
+    exports: new ExportService(repos.exports, repos.serverSecrets, deps.clock, deps.exportLinkTtl),
+    forms: new FormService(ingest, deps.clock),
     expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),
   };
 }

@@ -66,6 +66,10 @@ export interface Config {
   readonly webhookAllow: readonly string[];
   /** milliseconds a preview link's token is valid; at least 1 */
   readonly previewUrlTtl: number;
+  /** milliseconds an export download link stays valid */
+  readonly exportLinkTtl: number;
+  /** milliseconds between scheduled inbox retention passes */
+  readonly retentionInterval: number;
   /** none: only addresses with a pending or revoked opt-in need consent; relay: every outside address too */
   readonly requireConsent: 'none' | 'relay';
   /** origins allowed to call the API from a browser page; '*' = any */
@@ -157,6 +161,8 @@ export function loadConfig(
   }
   if (parsed.maxAttachmentSize === 0) problems.push('PIGEONHOLE_MAX_ATTACHMENT_SIZE must be at least 1');
   if (parsed.previewUrlTtl === 0) problems.push('PIGEONHOLE_PREVIEW_URL_TTL must be at least 1');
+  if (parsed.exportLinkTtl === 0) problems.push('PIGEONHOLE_EXPORT_LINK_TTL must be at least 1');
+  if (parsed.retentionInterval === 0) problems.push('PIGEONHOLE_RETENTION_INTERVAL must be at least 1');
   for (const key of ['maxJsonDepth', 'maxListItems', 'maxRecipients', 'maxHeaderLength'] as const) {
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
@@ -211,6 +217,8 @@ export function loadConfig(
     webhookBlockPrivate: parsed.webhookBlockPrivate as boolean | undefined,
     webhookAllow: Object.freeze(((parsed.webhookAllow as string | undefined) ?? '').split(',').map((e) => e.trim()).filter(Boolean)),
     previewUrlTtl: parsed.previewUrlTtl as number,
+    exportLinkTtl: parsed.exportLinkTtl as number,
+    retentionInterval: parsed.retentionInterval as number,
     requireConsent: parsed.requireConsent as 'none' | 'relay',
     corsOrigins: parsed.corsOrigins as '*' | readonly string[],
     phoneRanges: Object.freeze(parsed.phoneRanges as PhoneRange[]),

@@ -60,6 +60,8 @@ export type SettingKey =
   | 'webhookBlockPrivate'
   | 'webhookAllow'
   | 'previewUrlTtl'
+  | 'exportLinkTtl'
+  | 'retentionInterval'
   | 'requireConsent'
   | 'corsOrigins'
   | 'phoneRanges'
@@ -169,6 +171,10 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'comma-separated webhook targets allowed even when non-public targets are refused: host names (localhost:3000, hooks.internal), IP addresses ([::1]:8080, 10.0.0.5) and CIDR ranges (10.1.0.0/16), a :port limiting an entry to that port' },
   { key: 'previewUrlTtl', env: 'PIGEONHOLE_PREVIEW_URL_TTL', flag: '--preview-url-ttl', kind: 'count', default: '3600000',
     help: 'milliseconds the links of getEmailPreviewURLs and getSentEmailPreviewURLs open their email without a key (each carries a signed token for that one email)' },
+  { key: 'exportLinkTtl', env: 'PIGEONHOLE_EXPORT_LINK_TTL', flag: '--export-link-ttl', kind: 'count', default: '3600000',
+    help: 'milliseconds the download link of getExportLink (POST /export) opens its export without a key (the link carries a signed token for that one export)' },
+  { key: 'retentionInterval', env: 'PIGEONHOLE_RETENTION_INTERVAL', flag: '--retention-interval', kind: 'count', default: '3600000',
+    help: 'milliseconds between the scheduled passes of the inbox retention policies (one also runs at start; one node at a time); each pass deletes the inboxes older than their account\'s policy and records a run' },
   { key: 'requireConsent', env: 'PIGEONHOLE_REQUIRE_CONSENT', flag: '--require-consent', kind: 'string', default: 'none',
     help: 'which recipients need consent (double opt-in, ConsentController) before mail is sent to them: none = only addresses with a pending or revoked opt-in; relay = also every address the relay would deliver to (outside this server)' },
   { key: 'corsOrigins', env: 'PIGEONHOLE_CORS_ORIGINS', flag: '--cors-origins', kind: 'origins', default: '*',

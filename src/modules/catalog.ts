@@ -92,6 +92,14 @@ import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
 import { organizationModelSchemas } from './organization/organization.schemas.js';
 import { organizationOperations } from './organization/operations/index.js';
 import { scimOperations } from './scim/operations/index.js';
+import { retentionOperations } from './retention/operations/index.js';
+import { retentionModelSchemas } from './retention/retention.schemas.js';
+import { spamOperations } from './spam/operations/index.js';
+import { spamModelSchemas } from './spam/spam.schemas.js';
+import { entitiesModelSchemas } from './user/entities.schemas.js';
+import { exportOperations } from './export/operations/index.js';
+import { exportModelSchemas } from './export/export.schemas.js';
+import { formOperations } from './forms/operations/index.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -135,6 +143,10 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...domainOperations,
   ...organizationOperations,
   ...scimOperations,
+  ...retentionOperations,
+  ...spamOperations,
+  ...exportOperations,
+  ...formOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -151,4 +163,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...forwarderModelSchemas, ...replierModelSchemas,
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
   ...domainModelSchemas,
+  ...retentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
 ];

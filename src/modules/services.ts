@@ -56,6 +56,11 @@ import type { DomainService } from './domain/domain.service.js';
 import type { OrganizationService } from './organization/organization.service.js';
 import type { ScimService } from './scim/scim.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
+import type { InboxRetentionService } from './retention/retention.service.js';
+import type { SpamEmailService } from './spam/spam.service.js';
+import type { UserEntitiesService } from './user/entities.service.js';
+import type { ExportService } from './export/export.service.js';
+import type { FormService } from './forms/forms.service.js';
 
 export interface Services {
   users: UserService;
@@ -151,4 +156,14 @@ export interface Services {
   automationWake: { kick: () => void };
   /** DomainController: custom domains verified over DNS, their checks, health events and catch-all inboxes */
   domains: DomainService;
+  /** inbox retention policies and their runs; main.ts runs them on a schedule */
+  retention: InboxRetentionService;
+  /** SpamEmailController: mail a spam check flagged */
+  spamEmails: SpamEmailService;
+  /** the caller's automations, entity events and favourites (UserController) */
+  userEntities: UserEntitiesService;
+  /** ExportController: CSV exports and their signed download links */
+  exports: ExportService;
+  /** FormController.submitForm: HTML forms delivered to inboxes */
+  forms: FormService;
 }

@@ -50,6 +50,10 @@ export type * from './ports/organizations.js';
 export type * from './ports/team-access.js';
 export type * from './ports/custom-domains.js';
 export type * from './ports/scim.js';
+export type * from './ports/inbox-retention.js';
+export type * from './ports/spam-emails.js';
+export type * from './ports/user-entities.js';
+export type * from './ports/exports.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -93,6 +97,10 @@ import type { TeamAccessRepository } from './ports/team-access.js';
 import type { CustomDomainRepository } from './ports/custom-domains.js';
 import type { ScimRepository } from './ports/scim.js';
 import type { GuestPortalRepository, SenderSeatRepository, WarmupRepository } from './ports/portals.js';
+import type { InboxRetentionRepository } from './ports/inbox-retention.js';
+import type { SpamEmailRepository } from './ports/spam-emails.js';
+import type { UserEntityRepository } from './ports/user-entities.js';
+import type { ExportRepository } from './ports/exports.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -172,6 +180,14 @@ export interface Repositories {
   smsMedia: SmsMediaRepository;
   /** SMS a tenant at its SMS cap did not get (ports/missed-sms.ts) */
   missedSms: MissedSmsRepository;
+  /** inbox retention policies and their runs (ports/inbox-retention.ts) */
+  inboxRetention: InboxRetentionRepository;
+  /** mail a spam check flagged (ports/spam-emails.ts) */
+  spamEmails: SpamEmailRepository;
+  /** the caller's automations, entity events and favourites across their tables (ports/user-entities.ts) */
+  userEntities: UserEntityRepository;
+  /** rows of exports and what was exported (ports/exports.ts) */
+  exports: ExportRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -5,6 +5,7 @@ import type { SmsMediaTable } from './sms-sink-tables.js';
 import type { MissedSmsTable } from './sms-pipeline-tables.js';
 import type { DomainHealthEventsTable, DomainSetupColumns } from './domain-tables.js';
 import type { ScimGroupMembersTable, ScimGroupsTable, ScimUsersTable } from './scim-tables.js';
+import type { ExportedEntitiesTable, InboxRetentionPoliciesTable, InboxRetentionRunsTable, SpamEmailsTable } from './user-rest-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -619,6 +620,10 @@ export interface Database {
   inbox_replier_replies: InboxReplierRepliesTable;
   opt_in_identities: OptInIdentitiesTable;
   plus_addresses: PlusAddressesTable;
+  inbox_retention_policies: InboxRetentionPoliciesTable;
+  inbox_retention_runs: InboxRetentionRunsTable;
+  spam_emails: SpamEmailsTable;
+  exported_entities: ExportedEntitiesTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */

@@ -7,6 +7,7 @@ import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository, ScimRepository,
+  InboxRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeCustomDomainRepository } from './custom-domain-repository.js';
@@ -105,6 +106,10 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     guestPortals: new FakeGuestPortalRepository(),
     warmup: new FakeWarmupRepository(),
     senderSeats: new FakeSenderSeatRepository(),
+    inboxRetention: notFakedRepository<InboxRetentionRepository>('inboxRetention'),
+    spamEmails: notFakedRepository<SpamEmailRepository>('spamEmails'),
+    userEntities: notFakedRepository<UserEntityRepository>('userEntities'),
+    exports: notFakedRepository<ExportRepository>('exports'),
   };
 }
 

@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import * as cheerio from 'cheerio';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -60,7 +61,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'command-line', 'several-nodes'];
+const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'command-line', 'several-nodes', 'html-form'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -196,6 +197,21 @@ describeEachDialect('README examples', (dialect) => {
     const result = await runModule(onPortsOf(server, example('nodemailer').code), 'mjs', { API_KEY: tenant.apiKey });
     ok(result, 'the nodemailer example');
     assert.equal(result.stdout, 'Hello\n');
+  });
+
+  test('the HTML form, submitted as a browser would, lands in the inbox it names and redirects', async () => {
+    const $ = cheerio.load(onPortsOf(server, example('html-form').code));
+    const form = $('form');
+    const body = new URLSearchParams();
+    form.find('input').each((_, input) => void body.append($(input).attr('name')!, $(input).attr('value') ?? ''));
+    body.append(form.find('textarea').attr('name')!, 'Hello from the form');
+    const to = form.find('input[name="_to"]').attr('value')!;
+    const inbox = await tenant.inboxApi.createInboxWithOptions({ createInboxDto: { emailAddress: to } });
+    const response = await fetch(form.attr('action')!, { method: form.attr('method')!.toUpperCase(), body, redirect: 'manual' });
+    assert.equal(response.status, 303);
+    assert.equal(response.headers.get('location'), 'https://example.com/thanks');
+    const email = await tenant.mailslurp.waitForLatestEmail(inbox.id, 20_000);
+    assert.match(email.body ?? '', /Hello from the form/);
   });
 
   test('the GraphQL curl creates an inbox', needs(shellReady, 'bash and curl'), async () => {

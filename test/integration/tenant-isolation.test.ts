@@ -21,6 +21,7 @@ const CONTROLLERS = [
   'AliasController', 'RulesetController', 'InboxForwarderController', 'InboxReplierController', 'ConsentController',
   'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController', 'DomainController', 'OrganizationMembers',
   'GuestPortalController', 'SendingConnectionsController', 'EmailWarmupController',
+  'UserController', 'ExportController', 'SpamEmailController', 'FormController',
 ];
 
 interface InboxJson {
@@ -67,6 +68,8 @@ interface Ctx {
   aReplierEvent: { id: string; emailId: string; sentId: string };
   /** B's request; fails if the answer reveals anything of A's that B did not itself send */
   asB(method: string, path: string, body?: unknown): Promise<Reply>;
+  /** the server's base URL, for public routes called without a key */
+  serverUrl: string;
   /** ids of B's inboxes, as B sees them */
   bIds(): Promise<string[]>;
   /** A's template (TemplateController cases), as A saw it when it was made */
@@ -1694,8 +1697,135 @@ const PORTAL_CASES: Record<string, IsolationCase> = {
   resumeEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'POST', (id) => `/email-warmup/programs/${id}/resume`)),
   completeEmailWarmupProgram: withPortals((c, f) => expectIdNotFound(c, f.programId, 'POST', (id) => `/email-warmup/programs/${id}/complete`)),
 };
-Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, PORTAL_CASES);
+
+/** A's account retention policy, made for one case (365 days: A's inboxes are far younger) and removed after it. */
+async function withAPolicy(c: Ctx, run: (policyId: string) => Promise<void>): Promise<void> {
+  const made = await c.a.fetch('/user/inbox-retention-policies/account', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ retentionDays: 365 }),
+  });
+  assert.equal(made.status, 200, "creating A's retention policy");
+  const policy = (await made.json()) as { id: string };
+  try {
+    await run(policy.id);
+    const after = (await (await c.a.fetch(`/user/inbox-retention-policies/${policy.id}`)).json()) as { retentionDays: number };
+    assert.equal(after.retentionDays, 365, "A's policy is unchanged");
+  } finally {
+    await c.a.fetch('/user/inbox-retention-policies/account', { method: 'DELETE' });
+  }
+}
+
+/** B's page of one of the account-wide lists holds nothing of A's (asB also checks no A secret is in the text). */
+async function expectEmptyList(c: Ctx, path: string): Promise<void> {
+  const reply = await c.asB('GET', path);
+  expectStatus(reply, 200, `GET ${path}`);
+  assert.deepEqual(reply.json.content, [], `GET ${path} lists nothing of A's`);
+}
+
+/** UserController's account-wide views, retention policies, exports, spam records and forms (src/modules/user, retention, export, spam, forms). */
+const USER_REST_CASES: Record<string, IsolationCase> = {
+  async getUserInfo(c) {
+    const reply = await c.asB('GET', '/user/info');
+    expectStatus(reply, 200, 'getUserInfo');
+    assert.equal(reply.json.id, c.b.userId);
+  },
+  async getEntityAutomations(c) {
+    await expectEmptyList(c, '/user/automations');
+    await expectIdNotFound(c, c.target.id, 'GET', (id) => `/user/automations?inboxId=${id}`);
+  },
+  async getEntityEvents(c) {
+    await expectEmptyList(c, '/user/events');
+    await expectIdNotFound(c, c.target.id, 'GET', (id) => `/user/events?inboxId=${id}`);
+    expectStatus(await c.asB('GET', `/user/events?emailId=${c.aForwarderEvent.emailId}`), 200, "getEntityEvents by A's email id");
+    assert.deepEqual((await c.asB('GET', `/user/events?emailId=${c.aForwarderEvent.emailId}`)).json.content, []);
+  },
+  async getEntityFavorites(c) {
+    await expectEmptyList(c, '/user/favorites');
+  },
+  async getJsonPropertyAsString(c) {
+    const reply = await c.asB('POST', '/user/json/pluck?property=a', { a: 'b-value' });
+    expectStatus(reply, 200, 'getJsonPropertyAsString');
+    assert.equal(reply.text, 'b-value');
+  },
+  async getInboxRetentionPolicyForAccount(c) {
+    await withAPolicy(c, async () => {
+      const reply = await c.asB('GET', '/user/inbox-retention-policies/account');
+      expectStatus(reply, 200, 'getInboxRetentionPolicyForAccount');
+      assert.equal(reply.json.policy ?? null, null, "B has no policy: A's is not B's");
+    });
+  },
+  async createOrUpdateInboxRetentionPolicyForAccount(c) {
+    await withAPolicy(c, async (aPolicyId) => {
+      const reply = await c.asB('POST', '/user/inbox-retention-policies/account', { retentionDays: 1 });
+      expectStatus(reply, 200, 'createOrUpdateInboxRetentionPolicyForAccount');
+      assert.notEqual(reply.json.id, aPolicyId, "B's policy is its own, not A's changed");
+      const run = await c.asB('POST', '/user/inbox-retention-policies/account/run');
+      expectStatus(run, 200, "running B's policy");
+      assert.deepEqual(run.json.deletedInboxIds, []);
+      expectStatus(await c.asB('DELETE', '/user/inbox-retention-policies/account'), 200, "deleting B's policy");
+    });
+  },
+  async deleteInboxRetentionPolicyForAccount(c) {
+    await withAPolicy(c, async () => {
+      expectStatus(await c.asB('DELETE', '/user/inbox-retention-policies/account'), 200, 'deleteInboxRetentionPolicyForAccount');
+    });
+  },
+  getInboxRetentionPolicy: (c) => withAPolicy(c, (id) => expectIdNotFound(c, id, 'GET', (p) => `/user/inbox-retention-policies/${p}`)),
+  updateInboxRetentionPolicy: (c) => withAPolicy(c, (id) =>
+    expectIdNotFound(c, id, 'PUT', (p) => `/user/inbox-retention-policies/${p}`, () => ({ retentionDays: 1 }))),
+  deleteInboxRetentionPolicy: (c) => withAPolicy(c, (id) => expectIdNotFound(c, id, 'DELETE', (p) => `/user/inbox-retention-policies/${p}`)),
+  async createInboxRetentionPolicyRun(c) {
+    await withAPolicy(c, async () => {
+      const run = await c.asB('POST', '/user/inbox-retention-policies/account/run');
+      expectStatus(run, 200, 'createInboxRetentionPolicyRun');
+      assert.deepEqual([run.json.matchedPolicies, run.json.deletedInboxIds], [0, []], "A's policy is not run for B");
+    });
+  },
+  async getInboxRetentionPolicyRuns(c) {
+    await withAPolicy(c, async () => {
+      const aRun = (await (await c.a.fetch('/user/inbox-retention-policies/account/run', { method: 'POST' })).json()) as { id: string };
+      const reply = await c.asB('GET', '/user/inbox-retention-policies/runs?size=100');
+      expectStatus(reply, 200, 'getInboxRetentionPolicyRuns');
+      assert.ok(!reply.json.content.some((r: { id: string }) => r.id === aRun.id), 'no run of A listed');
+    });
+  },
+  async getInboxRetentionPolicyRun(c) {
+    await withAPolicy(c, async () => {
+      const aRun = (await (await c.a.fetch('/user/inbox-retention-policies/account/run', { method: 'POST' })).json()) as { id: string };
+      await expectIdNotFound(c, aRun.id, 'GET', (id) => `/user/inbox-retention-policies/runs/${id}`);
+    });
+  },
+  async exportEntities(c) {
+    for (const type of ['INBOXES', 'EMAILS', 'CONTACTS', 'ATTACHMENTS']) {
+      const reply = await c.asB('GET', `/export?exportType=${type}&outputFormat=CSV_DEFAULT`);
+      expectStatus(reply, 200, `exportEntities ${type}`);
+      const ids = reply.text.trim().split('\r\n').slice(1).map((line) => line.split(',')[0]);
+      assert.ok(ids.every((id) => !c.aIds.has(id!)), `B's ${type} export holds nothing of A's`);
+    }
+  },
+  async getExportLink(c) {
+    const reply = await c.asB('POST', '/export?exportType=INBOXES', { outputFormat: 'CSV_DEFAULT' });
+    expectStatus(reply, 200, 'getExportLink');
+    const download = await fetch(reply.json.downloadLink as string);
+    assert.equal(download.status, 200);
+    const text = await download.text();
+    for (const id of c.aIds) assert.ok(!text.includes(id), "B's link opens B's export only");
+  },
+  async getAllSpamEmails(c) {
+    await expectEmptyList(c, '/spam-emails');
+    await expectEmptyList(c, `/spam-emails?inboxId=${c.target.id}`);
+  },
+  async submitForm(c) {
+    // Public: it reaches inboxes of this server by address and nothing else. An outside
+    // address, an inbox id or an address that is no inbox is a 400 and nothing is sent.
+    for (const to of ['someone@example.com', c.target.id, `nobody-${randomUUID()}@${c.target.emailAddress.split('@')[1]}`]) {
+      const reply = await fetch(`${c.serverUrl}/forms`, { method: 'POST', body: new URLSearchParams({ _to: to, message: 'hi' }) });
+      assert.equal(reply.status, 400, `submitForm to ${to}`);
+    }
+  },
+};
+Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, USER_REST_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
 Object.assign(ISOLATION_CASES, POOL_CASES);
@@ -2070,6 +2200,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
       bOwn: undefined as unknown as InboxJson,
       afterAllExpiries: new Date(Date.now() + 24 * 3_600_000).toISOString(),
       beforeA,
+      serverUrl: server.url,
       async asB(method, path, body) {
         const init: RequestInit = { method };
         if (body !== undefined) {

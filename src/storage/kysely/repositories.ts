@@ -43,6 +43,10 @@ import { forwarderRepository } from './forwarder-repository.js';
 import { replierRepository } from './replier-repository.js';
 import { optInIdentityRepository } from './opt-in-identity-repository.js';
 import { plusAddressRepository } from './plus-address-repository.js';
+import { inboxRetentionRepository } from './inbox-retention-repository.js';
+import { spamEmailRepository } from './spam-email-repository.js';
+import { userEntityRepository } from './user-entity-repository.js';
+import { exportRepository } from './export-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -83,6 +87,10 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     repliers: replierRepository(db),
     optInIdentities: optInIdentityRepository(db),
     plusAddresses: plusAddressRepository(db),
+    inboxRetention: inboxRetentionRepository(db),
+    spamEmails: spamEmailRepository(db),
+    userEntities: userEntityRepository(db),
+    exports: exportRepository(db),
     phoneNumbers: phoneNumberRepository(db),
     sms: smsRepository(db),
     sentSms: sentSmsRepository(db),

@@ -1,6 +1,7 @@
 import { operationsOf } from '../../../core/operation.js';
 import type { Services } from '../../services.js';
 import { UserInfoDto } from '../user.schemas.js';
+import { getEntityAutomations, getEntityEvents, getEntityFavorites, getJsonPropertyAsString } from './entities.js';
 
 export const getUserInfo = operationsOf<Services>('UserController')({
   operationId: 'getUserInfo', method: 'GET', path: '/user/info',
@@ -19,4 +20,4 @@ export const getUserInfo = operationsOf<Services>('UserController')({
 });
 
 /** UserController (the part that exists here). */
-export const userOperations = [getUserInfo];
+export const userOperations = [getUserInfo, getEntityAutomations, getEntityEvents, getEntityFavorites, getJsonPropertyAsString];
