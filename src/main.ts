@@ -14,6 +14,7 @@ import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
 import { startImap, type RunningImap } from './transports/imap/server.js';
 import { smtpRelay } from './transports/smtp/relay.js';
 import { expiryJob } from './jobs/expiry.js';
+import { auditRetentionJob } from './jobs/audit-retention.js';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
@@ -55,6 +56,8 @@ export interface RunningServer {
   /** the sendEmailWithQueue worker of this node */
   sendQueue: SendQueueWorker;
   automationJobs: AutomationJobWorker;
+  /** the audit log: flush() writes what is held (tests), prune() deletes what is past the retention */
+  auditLog: { flush(): Promise<void>; prune(retentionDays: number): Promise<number> };
   close(): Promise<void>;
 }
 
@@ -179,6 +182,7 @@ export async function startServer(
     authThrottle, rateLimit: config.rateLimit,
     httpConnections: { perSource: config.connectionsPerIp, total: config.httpMaxConnections, idleTimeoutMs: config.httpIdleTimeout },
   }, services);
+  services.auditLog.log = app.log;
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;
   let leaveCluster: (() => Promise<void>) | undefined;
@@ -259,6 +263,11 @@ export async function startServer(
     precise: clock === systemClock,
   });
   expiry.start();
+  // The audit log keeps each event PIGEONHOLE_AUDIT_RETENTION days; 0 = for ever.
+  const auditRetention = config.auditRetention > 0
+    ? auditRetentionJob({ prune: () => services.auditLog.prune(config.auditRetention), locks: store.repos.schedulerLocks, log: app.log })
+    : undefined;
+  auditRetention?.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -320,16 +329,20 @@ export async function startServer(
     webhooks,
     sendQueue,
     automationJobs,
+    auditLog: services.auditLog,
     async close() {
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
       bus.close();
       await expiry.stop();
+      await auditRetention?.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();
       await running.close();
       await runningImap.close();
       await app.close();
+      // after the listeners: every call and login they recorded is written before the store closes
+      await services.auditLog.close();
       // after the listeners: messages they were still taking in are parsed before this
       await mailWorkers.close();
       trimmer.stop();

@@ -68,6 +68,9 @@ import { PlusAddressService } from './modules/plus-address/plus-address.service.
 import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
+import { ApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { KeyScopeChecker } from './modules/api-keys/key-scope.js';
+import { AuditLogService } from './modules/audit/audit.service.js';
 
 export type { Services };
 
@@ -110,6 +113,8 @@ export interface ServiceDeps {
   smsFailNumbers?: readonly string[];
   /** the real provider outside SMS are forwarded to (PIGEONHOLE_SMS_RELAY_URL); unset = none. timeoutMs: the webhook timeout when unset */
   smsRelay?: Omit<SmsRelaySettings, 'timeoutMs'> & { timeoutMs?: number };
+  /** where the audit log reports batches it could not write; unset = nowhere */
+  auditLogger?: { error(details: object, message: string): void };
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -153,6 +158,7 @@ export function createServices(deps: ServiceDeps): Services {
   scheduledSends.wake = () => automationWake.kick();
   automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
   const users = new UserService(repos, deps.clock);
+  const auditLog = new AuditLogService(repos.auditLogs, deps.clock, deps.auditLogger);
   const webhookTargets = deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 };
   const smsSink = new SmsSinkService(repos.sentSms, repos.phoneNumbers, sms, repos.smsMedia, repos.automationJobs, users, deps.clock,
     { failNumbers: deps.smsFailNumbers ?? [], blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow, timeoutMs: webhookTargets.timeoutMs },
@@ -173,7 +179,21 @@ export function createServices(deps: ServiceDeps): Services {
   const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
     deps.bus, deps.clock, deps.requireConsent);
   sending.guards.push(consent.guard);
+  const access = new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 });
+  // SMTP AUTH and IMAP LOGIN, right or wrong, go to the audit log.
+  access.onLogin = (attempt) => auditLog.record({
+    tenantId: attempt.login?.tenantId ?? '', action: `login.${attempt.protocol}`, outcome: attempt.login ? 'SUCCESS' : 'FAILURE',
+    userId: attempt.login?.tenantId ?? null, actorUserId: attempt.login?.tenantId ?? null, ipAddress: attempt.ip ?? null,
+    resourceType: attempt.login?.inboxId ? 'inbox' : null, resourceId: attempt.login?.inboxId ?? null,
+    metadata: { protocol: attempt.protocol },
+  });
   return {
+    apiKeys: new ApiKeyService(repos.apiKeys, repos.inboxes, users, deps.clock),
+    keyScopes: new KeyScopeChecker({
+      inboxes: repos.inboxes, emails: repos.emails, sent: repos.sent, webhooks: repos.webhooks, attachments: repos.attachments,
+      rulesets: repos.rulesets, forwarders: repos.forwarders, repliers: repos.repliers,
+    }),
+    auditLog,
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
     forwarders,
@@ -222,7 +242,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent, deps.htmlWork),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
-    access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 }),
+    access,
     tls: new TlsCaService(),
     previews: new PreviewTokenService(repos.serverSecrets, deps.clock, deps.previewUrlTtl),
     expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),

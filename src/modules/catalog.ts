@@ -81,6 +81,10 @@ import { consentModelSchemas } from './consent/consent.schemas.js';
 import { plusAddressModelSchemas } from './plus-address/plus-address.schemas.js';
 import { automationsModelSchemas } from './automations/automations.schemas.js';
 import { scheduledModelSchemas } from './scheduled/scheduled.schemas.js';
+import { apiKeyOperations } from './api-keys/operations/index.js';
+import { apiKeyModelSchemas } from './api-keys/api-keys.schemas.js';
+import { auditOperations } from './audit/operations/index.js';
+import { auditModelSchemas } from './audit/audit.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -118,6 +122,8 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   doesInboxHaveAutomations,
   ...consentOperations,
   ...mfaOperations,
+  ...apiKeyOperations,
+  ...auditOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -133,4 +139,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...mfaModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
+  ...apiKeyModelSchemas, ...auditModelSchemas,
 ];

@@ -49,9 +49,18 @@ import type { InboxAutomationsService } from './automations/automations.service.
 import type { PlusAddressService } from './plus-address/plus-address.service.js';
 import type { ScheduledSendService } from './scheduled/scheduled.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
+import type { ApiKeyService } from './api-keys/api-keys.service.js';
+import type { KeyScopeChecker } from './api-keys/key-scope.js';
+import type { AuditLogService } from './audit/audit.service.js';
 
 export interface Services {
   users: UserService;
+  /** the caller's own API keys, full and agent-scoped */
+  apiKeys: ApiKeyService;
+  /** checks an agent-scoped key's permissions and inboxes on every operation call */
+  keyScopes: KeyScopeChecker;
+  /** the audit log: state-changing calls and logins */
+  auditLog: AuditLogService;
   inboxes: InboxService;
   ingest: IngestService;
   emails: EmailService;

@@ -46,6 +46,7 @@ export type * from './ports/repliers.js';
 export type * from './ports/opt-in-identities.js';
 export type * from './ports/plus-addresses.js';
 export type * from './ports/organizations.js';
+export type * from './ports/audit-logs.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -85,12 +86,15 @@ import type { ReplierRepository } from './ports/repliers.js';
 import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
 import type { PlusAddressRepository } from './ports/plus-addresses.js';
 import type { OrganizationRepository } from './ports/organizations.js';
+import type { AuditLogRepository } from './ports/audit-logs.js';
 
 export interface Repositories {
   users: UserRepository;
   /** organisations and their members (ports/organizations.ts) */
   organizations: OrganizationRepository;
   apiKeys: ApiKeyRepository;
+  /** the audit log (ports/audit-logs.ts) */
+  auditLogs: AuditLogRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;
   emails: EmailRepository;

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
 import type { SmsMediaTable } from './sms-sink-tables.js';
 import type { MissedSmsTable } from './sms-pipeline-tables.js';
+import type { ApiKeyScopeColumns, AuditLogsTable } from './access-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -31,7 +32,7 @@ export interface OrganizationsTable {
   created_at: number;
 }
 
-export interface ApiKeysTable {
+export interface ApiKeysTable extends ApiKeyScopeColumns {
   id: string;
   tenant_id: string;
   key_hash: string;
@@ -558,6 +559,7 @@ export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
+  audit_logs: AuditLogsTable;
   inboxes: InboxesTable;
   inbox_tags: InboxTagsTable;
   inbox_creations: InboxCreationsTable;

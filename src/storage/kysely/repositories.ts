@@ -4,6 +4,7 @@ import type { Repositories } from '../ports.js';
 import { organizationRepository } from './organization-repository.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
+import { auditLogRepository } from './audit-log-repository.js';
 import { inboxRepository } from './inbox-repository.js';
 import { domainRepository } from './domain-repository.js';
 import { emailRepository } from './email-repository.js';
@@ -46,6 +47,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     users: userRepository(db),
     organizations: organizationRepository(db),
     apiKeys: apiKeyRepository(db),
+    auditLogs: auditLogRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
     emails: emailRepository(db),
