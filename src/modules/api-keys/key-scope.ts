@@ -45,6 +45,14 @@ export const RESOLVERS: Readonly<Record<string, Resolver>> = {
   replierId: async (l, t, id) => inboxOf(await l.repliers.findById(t, id)),
 };
 
+/** A path parameter called just `id` names the entity of the path's first segments. */
+const ID_BY_PREFIX: ReadonlyArray<[string, Resolver]> = [
+  ['/sent/', RESOLVERS.sentId!],
+  ['/rulesets/', RESOLVERS.rulesetId!],
+  ['/forwarders/', RESOLVERS.forwarderId!],
+  ['/repliers/', RESOLVERS.replierId!],
+];
+
 /** Parameters naming several inboxes at once. */
 const INBOX_LISTS = ['inboxIds'];
 
@@ -60,14 +68,25 @@ const asRecord = (value: unknown): Record<string, unknown> | undefined =>
 export class KeyScopeChecker {
   constructor(private readonly lookups: ScopeLookups) {}
 
-  /** Throws a 403 naming what the key lacks; resolves when the call is within the scope. */
-  async check(principal: Principal, op: Pick<Operation, 'operationId' | 'method' | 'tag' | 'permission'>, input: CallInput): Promise<void> {
+  /** The permission half: a 403 naming the permission the key lacks (before the input is validated). */
+  checkPermission(principal: Principal, op: Pick<Operation, 'operationId' | 'method' | 'tag' | 'permission'>): void {
     const scope = principal.keyScope;
     if (!scope) return;
     const permission = permissionOf(op);
     if (!permission) throw forbidden(`${op.operationId} has no permission an agent-scoped API key could hold; use a full key`);
     if (!scope.permissions.includes(permission)) throw forbidden(`This API key lacks ${permission}`);
-    if (!scope.inboxIds) return;
+  }
+
+  /** Both halves: throws a 403 naming what the key lacks; resolves when the call is within the scope. */
+  async check(principal: Principal, op: Pick<Operation, 'operationId' | 'method' | 'tag' | 'permission' | 'path'>, input: CallInput): Promise<void> {
+    this.checkPermission(principal, op);
+    await this.checkInboxes(principal, op, input);
+  }
+
+  /** The inbox half, on the validated input: a 403 naming the inbox the key may not use. */
+  async checkInboxes(principal: Principal, op: Pick<Operation, 'operationId' | 'path'>, input: CallInput): Promise<void> {
+    const scope = principal.keyScope;
+    if (!scope?.inboxIds) return;
     const allowed = new Set(scope.inboxIds);
     let named = false;
     for (const source of [input.params, input.query, input.body]) {
@@ -94,6 +113,14 @@ export class KeyScopeChecker {
           if (await this.lookups.inboxes.findById(principal.tenantId, id)) throw forbidden(`This API key may not use inbox ${id}`);
         }
       }
+    }
+    const pathId = asRecord(input.params)?.id;
+    const byPrefix = ID_BY_PREFIX.find(([prefix]) => op.path.startsWith(prefix));
+    if (typeof pathId === 'string' && byPrefix) {
+      named = true;
+      const inbox = await byPrefix[1](this.lookups, principal.tenantId, pathId);
+      if (inbox === null) throw forbidden(`This API key is limited to some inboxes: id ${pathId} belongs to no inbox`);
+      if (inbox !== undefined && !allowed.has(inbox)) throw forbidden(`This API key may not use inbox ${inbox}`);
     }
     if (!named) {
       throw forbidden(`This API key is limited to inboxes ${[...allowed].join(', ')}: ${op.operationId} is account-wide and names none of them`);
