@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Configuration, InboxControllerApi } from 'mailslurp-client';
+import { Configuration, InboxControllerApi, MatchOptionFieldEnum, MatchOptionShouldEnum } from 'mailslurp-client';
 import { API_OPERATIONS } from '../../src/modules/catalog.js';
 import { CONTROLLER_FAMILIES, PERMISSION_NAMES, permissionOf } from '../../src/modules/api-keys/permissions.js';
 import { describeEachDialect, startTestServer, statusOf, type Tenant, type TestServer } from '../helpers/server.js';
@@ -99,7 +99,7 @@ describeEachDialect('agent-scoped API keys', (dialect) => {
     const sent = await tenant.mailslurp.sendEmail(from.id, { to: [to.emailAddress], subject, body: 'hello' });
     const email = await tenant.mailslurp.waitController.waitForMatchingFirstEmail({
       inboxId: to.id, timeout: 20_000, unreadOnly: false,
-      matchOptions: { matches: [{ field: 'SUBJECT', should: 'CONTAIN', value: subject }] },
+      matchOptions: { matches: [{ field: MatchOptionFieldEnum.SUBJECT, should: MatchOptionShouldEnum.CONTAIN, value: subject }] },
     });
     return { sentId: sent.id!, emailId: email.id };
   };
