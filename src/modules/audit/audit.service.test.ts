@@ -64,6 +64,8 @@ describe('AuditLogService', () => {
   test('a cursor this server did not give out is a 400', async () => {
     const audit = new AuditLogService(new FakeAuditLogRepository(), new ManualClock(new Date()));
     await assert.rejects(audit.search('t1', { cursor: 'garbage' }), (err: unknown) => err instanceof AppError && err.code === 'BAD_REQUEST');
+    const outOfRange = Buffer.from('9999999999999999:0b6a2f4e-6f2a-4a51-8d43-0c5b4c5c8f11').toString('base64url');
+    await assert.rejects(audit.search('t1', { cursor: outOfRange }), (err: unknown) => err instanceof AppError && err.code === 'BAD_REQUEST');
     const cursor = { eventTs: new Date(1234), id: '0b6a2f4e-6f2a-4a51-8d43-0c5b4c5c8f11' };
     assert.deepEqual(decodeCursor(encodeCursor(cursor)), cursor);
   });

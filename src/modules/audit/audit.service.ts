@@ -164,6 +164,7 @@ export function encodeCursor(cursor: AuditLogCursor): string {
 
 export function decodeCursor(text: string): AuditLogCursor {
   const match = /^(\d{1,16}):([0-9a-f-]{36})$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
-  if (!match) throw badRequest('cursor is not one this server gave out: pass nextCursor from the previous page');
-  return { eventTs: new Date(Number(match[1])), id: match[2]! };
+  const eventTs = new Date(Number(match?.[1]));
+  if (!match || Number.isNaN(eventTs.getTime())) throw badRequest('cursor is not one this server gave out: pass nextCursor from the previous page');
+  return { eventTs, id: match[2]! };
 }
