@@ -182,9 +182,10 @@ export function createServices(deps: ServiceDeps): Services {
   const access = new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 });
   // SMTP AUTH and IMAP LOGIN, right or wrong, go to the audit log.
   access.onLogin = (attempt) => auditLog.record({
-    tenantId: attempt.login?.tenantId ?? '', action: `login.${attempt.protocol}`, outcome: attempt.login ? 'SUCCESS' : 'FAILURE',
-    userId: attempt.login?.tenantId ?? null, actorUserId: attempt.login?.tenantId ?? null, ipAddress: attempt.ip ?? null,
-    resourceType: attempt.login?.inboxId ? 'inbox' : null, resourceId: attempt.login?.inboxId ?? null,
+    // A wrong password for a known username is its owner's event; an unknown username is no one's.
+    tenantId: attempt.owner?.tenantId ?? '', action: `login.${attempt.protocol}`, outcome: attempt.login ? 'SUCCESS' : 'FAILURE',
+    userId: attempt.owner?.tenantId ?? null, actorUserId: attempt.login?.tenantId ?? null, ipAddress: attempt.ip ?? null,
+    resourceType: attempt.owner?.inboxId ? 'inbox' : null, resourceId: attempt.owner?.inboxId ?? null,
     metadata: { protocol: attempt.protocol },
   });
   return {

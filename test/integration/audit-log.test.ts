@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiAuditLogControllerApi, Configuration, type AuditLogEventDto } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, statusOf, type Tenant, type TestServer } from '../helpers/server.js';
 import { smtpTransport } from '../helpers/smtp.js';
+import { ImapFlow } from 'imapflow';
 
 /**
  * The audit log through the official client (ApiAuditLogController): every state-changing call
@@ -118,11 +119,12 @@ describeEachDialect('audit log', (dialect) => {
       body: JSON.stringify({ query: 'mutation { createInbox(name: "gql") { id } }' }),
     });
     assert.equal(mutation.status, 200);
+    await assert.rejects(smtpTransport(server, 'plain', { user: 'nobody-at-all', pass: 'wrong-password-1' }).verify());
     const smtp = (await audit.searchAuditLogs({ auditLogSearchOptions: { action: 'login.smtp' } })).items;
-    assert.equal(smtp.length, 1);
-    assert.equal(smtp[0]!.outcome, 'SUCCESS');
-    assert.equal(smtp[0]!.resourceId, inboxId);
+    assert.deepEqual(smtp.map((e) => e.outcome).sort(), ['FAILURE', 'SUCCESS'], 'a wrong password for its login is the owner\'s event');
+    assert.ok(smtp.every((e) => e.resourceId === inboxId));
     assert.ok(!JSON.stringify(smtp).includes(access.smtpPassword!));
+    assert.ok(!JSON.stringify(smtp).includes('wrong-password-1'));
     assert.equal((await audit.searchAuditLogs({ auditLogSearchOptions: { action: 'graphql.createInbox' } })).items.length, 1);
     // Failures that name no tenant are kept under none: no tenant sees them; the operator's store has them.
     await server.server.auditLog.flush();
@@ -133,6 +135,23 @@ describeEachDialect('audit log', (dialect) => {
     const keyFailures = await repo.search('', { action: 'login.api-key' }, 10);
     assert.equal(keyFailures.length, 1);
     assert.ok(!JSON.stringify(keyFailures).includes('ph_wrong_key_for_audit'));
+  });
+
+  test('IMAP LOGIN success and failure', async () => {
+    const access = await a.inboxApi.getImapAccess({ inboxId });
+    const quiet = () => {};
+    const logger = { debug: quiet, info: quiet, warn: quiet, error: quiet };
+    const client = (pass: string) => new ImapFlow({
+      host: '127.0.0.1', port: server.server.imapPort, secure: false, auth: { user: access.imapUsername, pass }, tls: { rejectUnauthorized: false }, logger,
+    });
+    const right = client(access.imapPassword);
+    await right.connect();
+    await right.logout();
+    await assert.rejects(client('wrong-imap-password-2').connect());
+    const imap = (await audit.searchAuditLogs({ auditLogSearchOptions: { action: 'login.imap' } })).items;
+    assert.deepEqual(imap.map((e) => e.outcome).sort(), ['FAILURE', 'SUCCESS']);
+    assert.ok(!JSON.stringify(imap).includes('wrong-imap-password-2'));
+    assert.ok(!JSON.stringify(imap).includes(access.imapPassword));
   });
 
   test('another tenant sees none of it', async () => {

@@ -41,6 +41,8 @@ export interface LoginAttempt {
   ip?: string;
   /** undefined when the login was wrong */
   login?: MailLogin;
+  /** whose login the username is, right password or not (undefined: no such username) */
+  owner?: { tenantId: string; inboxId: string | null };
 }
 
 /** Per-inbox and per-tenant SMTP logins, created on first request, as MailSlurp hands them out. */
@@ -97,7 +99,7 @@ export class AccessService {
     const digest = (value: string) => createHash('sha256').update(value).digest();
     const matches = timingSafeEqual(digest(login?.password ?? ''), digest(password));
     const result = login && matches ? { tenantId: login.tenantId, inboxId: login.inboxId, username: login.username } : undefined;
-    this.onLogin?.({ protocol, username, ip, login: result });
+    this.onLogin?.({ protocol, username, ip, login: result, owner: login ? { tenantId: login.tenantId, inboxId: login.inboxId } : undefined });
     return result;
   }
 
