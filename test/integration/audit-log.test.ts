@@ -178,3 +178,20 @@ describeEachDialect('audit log', (dialect) => {
     assert.ok(!afterPrune.some((e) => e.eventId === old.id));
   });
 });
+
+describeEachDialect('audit log on shutdown', (dialect) => {
+  test('entries still held when the server stops cleanly are written before the store closes', async () => {
+    const server = await startTestServer(dialect);
+    try {
+      const a = await server.createTenant();
+      const inbox = await a.mailslurp.createInbox();
+      await a.inboxApi.deleteInbox({ inboxId: inbox.id });
+      await server.server.close();
+      const rows = await server.db.store.repos.auditLogs.search(a.userId, { action: 'deleteInbox' }, 10);
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.resourceId, inbox.id);
+    } finally {
+      await server.db.cleanup();
+    }
+  });
+});
