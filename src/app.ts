@@ -21,6 +21,8 @@ import { graphiqlPage } from './transports/graphql/graphiql.js';
 import type { AuthThrottle } from './transports/auth-throttle.js';
 import { limitHttpConnections, type HttpConnectionSettings } from './transports/http/connections.js';
 import { registerKeyRateLimit } from './transports/http/rate-limit.js';
+import { registerKeyScopes } from './transports/http/key-scope.js';
+import { auditRefusedKey, registerAuditHook } from './transports/http/audit.js';
 import { registerTeamAccess } from './transports/http/team-access.js';
 
 export interface AppDeps extends ServiceDeps {
@@ -101,13 +103,17 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await app.register(async (api) => {
     // Preview links carry a signed token instead of the key: checked first, on their routes only.
     registerPreviewTokenAuth(api, services.previews);
-    registerApiKeyAuth(api, services.users, deps.authThrottle);
+    registerApiKeyAuth(api, services.users, deps.authThrottle, auditRefusedKey(services.auditLog));
     // After the key check (a preHandler), before the routes it counts.
     await registerKeyRateLimit(api, deps.rateLimit ?? 0);
+    // An agent-scoped key's permissions and inboxes, on the validated input of each route.
+    registerKeyScopes(api, services.keyScopes);
+    // State-changing calls go to the audit log after their answers.
+    registerAuditHook(api, services.auditLog);
     // After the key check too: a member naming a team mate's inbox or email runs as its owner (or 403).
     registerTeamAccess(api, services.teamAccess);
     await registerOperations(api, operations.filter((op) => op.access !== 'public'), services);
-    await api.register(graphqlPlugin, { inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor, sms: services.sms, content: services.content });
+    await api.register(graphqlPlugin, { audit: services.auditLog, inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor, sms: services.sms, content: services.content });
   });
   return app;
 }

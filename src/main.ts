@@ -18,6 +18,7 @@ import { PeriodicJob } from './jobs/scheduler.js';
 
 /** The scheduler lock name of the inbox retention pass. */
 const RETENTION_JOB = 'inbox-retention';
+import { auditRetentionJob } from './jobs/audit-retention.js';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
@@ -65,6 +66,8 @@ export interface RunningServer {
   /** the sendEmailWithQueue worker of this node */
   sendQueue: SendQueueWorker;
   automationJobs: AutomationJobWorker;
+  /** the audit log: flush() writes what is held (tests), prune() deletes what is past the retention */
+  auditLog: { flush(): Promise<void>; prune(retentionDays: number): Promise<number> };
   close(): Promise<void>;
 }
 
@@ -190,6 +193,7 @@ export async function startServer(
     authThrottle, rateLimit: config.rateLimit,
     httpConnections: { perSource: config.connectionsPerIp, total: config.httpMaxConnections, idleTimeoutMs: config.httpIdleTimeout },
   }, services);
+  services.auditLog.log = app.log;
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;
   let leaveCluster: (() => Promise<void>) | undefined;
@@ -292,6 +296,11 @@ export async function startServer(
     pass: () => services.retention.runScheduled((err, tenantId) => app.log.error({ err, tenantId }, 'inbox retention run failed')),
   });
   retention.start();
+  // The audit log keeps each event PIGEONHOLE_AUDIT_RETENTION days; 0 = for ever.
+  const auditRetention = config.auditRetention > 0
+    ? auditRetentionJob({ prune: () => services.auditLog.prune(config.auditRetention), locks: store.repos.schedulerLocks, log: app.log })
+    : undefined;
+  auditRetention?.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -356,6 +365,7 @@ export async function startServer(
     webhooks,
     sendQueue,
     automationJobs,
+    auditLog: services.auditLog,
     async close() {
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
       bus.close();
@@ -363,12 +373,15 @@ export async function startServer(
       await domainChecks.stop();
       await warmup.stop();
       await retention.stop();
+      await auditRetention?.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();
       await running.close();
       await runningImap.close();
       await app.close();
+      // after the listeners: every call and login they recorded is written before the store closes
+      await services.auditLog.close();
       // after the listeners: messages they were still taking in are parsed before this
       await mailWorkers.close();
       trimmer.stop();

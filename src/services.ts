@@ -82,6 +82,9 @@ import { UserEntitiesService } from './modules/user/entities.service.js';
 import { ExportService } from './modules/export/export.service.js';
 import { FormService } from './modules/forms/forms.service.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
+import { ApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { KeyScopeChecker } from './modules/api-keys/key-scope.js';
+import { AuditLogService } from './modules/audit/audit.service.js';
 
 export type { Services };
 
@@ -130,6 +133,8 @@ export interface ServiceDeps {
   dnsServers?: readonly string[];
   /** answers the DNS lookups of custom domains instead of a resolver on dnsServers (tests) */
   dns?: DnsLookup;
+  /** where the audit log reports batches it could not write; unset = nowhere */
+  auditLogger?: { error(details: object, message: string): void };
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -173,6 +178,7 @@ export function createServices(deps: ServiceDeps): Services {
   scheduledSends.wake = () => automationWake.kick();
   automationHandlers[SCHEDULED_SEND] = scheduledSends.handler;
   const users = new UserService(repos, deps.clock);
+  const auditLog = new AuditLogService(repos.auditLogs, deps.clock, deps.auditLogger);
   const webhookTargets = deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 };
   const smsSink = new SmsSinkService(repos.sentSms, repos.phoneNumbers, sms, repos.smsMedia, repos.automationJobs, users, deps.clock,
     { failNumbers: deps.smsFailNumbers ?? [], blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow, timeoutMs: webhookTargets.timeoutMs },
@@ -201,8 +207,23 @@ export function createServices(deps: ServiceDeps): Services {
   // last: a seat is taken only by a send every other guard let through
   const senderSeats = new SenderSeatService(repos.senderSeats, deps.clock);
   sending.guards.push(senderSeats.guard);
+  const access = new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 });
+  // SMTP AUTH and IMAP LOGIN, right or wrong, go to the audit log.
+  access.onLogin = (attempt) => auditLog.record({
+    // A wrong password for a known username is its owner's event; an unknown username is no one's.
+    tenantId: attempt.owner?.tenantId ?? '', action: `login.${attempt.protocol}`, outcome: attempt.login ? 'SUCCESS' : 'FAILURE',
+    userId: attempt.owner?.tenantId ?? null, actorUserId: attempt.login?.tenantId ?? null, ipAddress: attempt.ip ?? null,
+    resourceType: attempt.owner?.inboxId ? 'inbox' : null, resourceId: attempt.owner?.inboxId ?? null,
+    metadata: { protocol: attempt.protocol },
+  });
   return {
     domains,
+    apiKeys: new ApiKeyService(repos.apiKeys, repos.inboxes, users, deps.clock),
+    keyScopes: new KeyScopeChecker({
+      inboxes: repos.inboxes, emails: repos.emails, sent: repos.sent, webhooks: repos.webhooks, attachments: repos.attachments,
+      rulesets: repos.rulesets, forwarders: repos.forwarders, repliers: repos.repliers,
+    }),
+    auditLog,
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
     forwarders,
@@ -257,7 +278,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     attachments: new AttachmentService(repos.attachments, deps.clock, deps.maxAttachmentSize, repos.sent, deps.htmlWork),
     // No default expiry is configurable yet: inboxes without expiresAt/expiresIn are permanent.
-    access: new AccessService(repos.mailCredentials, repos.inboxes, deps.clock, deps.endpoints ?? { host: 'localhost', smtpPort: 0, smtpsPort: 0, smtpSubmissionPort: 0, imapPort: 0, imapsPort: 0 }),
+    access,
     tls: new TlsCaService(),
     previews: new PreviewTokenService(repos.serverSecrets, deps.clock, deps.previewUrlTtl),
     // retention deletes through the inbox service: the same path as deleteInbox, inbox.changed included

@@ -98,6 +98,8 @@ export interface Config {
   readonly imapLoginTimeout: number;
   /** requests per minute per API key; 0 = no limit */
   readonly rateLimit: number;
+  /** days the audit log keeps each event; 0 = for ever */
+  readonly auditRetention: number;
   /** PIGEONHOLE_DNS_SERVERS as dns.setServers takes them; empty = the system's resolvers */
   readonly dnsServers: readonly string[];
   /** PIGEONHOLE_DOMAIN_CHECK_INTERVAL: milliseconds between the scheduled checks of custom domains */
@@ -237,6 +239,7 @@ export function loadConfig(
     imapMaxConnections: parsed.imapMaxConnections as number,
     imapLoginTimeout: parsed.imapLoginTimeout as number,
     rateLimit: parsed.rateLimit as number,
+    auditRetention: parsed.auditRetention as number,
     dnsServers: Object.freeze((parsed.dnsServers as string[] | undefined) ?? []),
     domainCheckInterval: parsed.domainCheckInterval as number,
   });

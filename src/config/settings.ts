@@ -83,6 +83,7 @@ export type SettingKey =
   | 'imapMaxConnections'
   | 'imapLoginTimeout'
   | 'rateLimit'
+  | 'auditRetention'
   // Accounts, identity and domains (issue 18)
   | 'dnsServers'
   | 'domainCheckInterval';
@@ -216,6 +217,8 @@ export const SETTINGS: readonly SettingSpec[] = [
   { key: 'rateLimit', env: 'PIGEONHOLE_RATE_LIMIT', flag: '--rate-limit', kind: 'count', default: '0',
     help: 'requests per minute each API key may make to the API (GraphQL included); more get 429 with Retry-After and x-ratelimit-* headers; 0 = no limit' },
   // Accounts, identity and domains (issue 18).
+  { key: 'auditRetention', env: 'PIGEONHOLE_AUDIT_RETENTION', flag: '--audit-retention', kind: 'count', default: '90',
+    help: 'days the audit log (GET /audit-logs) keeps each event; older ones are deleted by an hourly pass (one node at a time, and one at start); 0 = kept for ever' },
   { key: 'dnsServers', env: 'PIGEONHOLE_DNS_SERVERS', flag: '--dns-servers', kind: 'string',
     help: 'comma-separated DNS servers (host or host:port, IPv6 as [::1]:53, as Node\'s dns.setServers takes them) that domain verification, domain monitors and the SPF/DKIM/DMARC checks of received mail ask; unset = the system\'s resolvers' },
   { key: 'domainCheckInterval', env: 'PIGEONHOLE_DOMAIN_CHECK_INTERVAL', flag: '--domain-check-interval', kind: 'count', default: '900000',

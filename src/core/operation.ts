@@ -90,6 +90,11 @@ export interface OperationSpec<Deps, P, Q, B, K extends BodyKind = BodyKind> {
   /** left out of the OpenAPI document */
   hidden?: boolean;
   /**
+   * The permission an agent-scoped key needs, when the rule of modules/api-keys/permissions.ts
+   * (controller and method) picks the wrong one.
+   */
+  permission?: string;
+  /**
    * Besides the API key, the route opens for a preview token (query parameter `token`) this
    * server signed for `scope` and the id in path parameter `param`: the links of
    * getEmailPreviewURLs / getSentEmailPreviewURLs, which a browser opens with no key header.

@@ -11,4 +11,9 @@ export interface Principal {
   organizationId?: string | null;
   /** the caller's role in it: only ADMINs may change other members' team inboxes */
   orgRole?: 'ADMIN' | 'MEMBER' | null;
+  /**
+   * An agent-scoped key's limits (modules/api-keys/permissions.ts names the permissions):
+   * inboxIds null = every inbox of the owner. Absent or null = a full key.
+   */
+  keyScope?: { readonly permissions: readonly string[]; readonly inboxIds: readonly string[] | null } | null;
 }

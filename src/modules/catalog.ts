@@ -100,6 +100,10 @@ import { entitiesModelSchemas } from './user/entities.schemas.js';
 import { exportOperations } from './export/operations/index.js';
 import { exportModelSchemas } from './export/export.schemas.js';
 import { formOperations } from './forms/operations/index.js';
+import { apiKeyOperations } from './api-keys/operations/index.js';
+import { apiKeyModelSchemas } from './api-keys/api-keys.schemas.js';
+import { auditOperations } from './audit/operations/index.js';
+import { auditModelSchemas } from './audit/audit.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -147,6 +151,8 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...spamOperations,
   ...exportOperations,
   ...formOperations,
+  ...apiKeyOperations,
+  ...auditOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -164,4 +170,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
   ...domainModelSchemas,
   ...retentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
+  ...apiKeyModelSchemas, ...auditModelSchemas,
 ];

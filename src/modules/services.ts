@@ -62,10 +62,20 @@ import type { UserEntitiesService } from './user/entities.service.js';
 import type { ExportService } from './export/export.service.js';
 import type { FormService } from './forms/forms.service.js';
 
+import type { ApiKeyService } from './api-keys/api-keys.service.js';
+import type { KeyScopeChecker } from './api-keys/key-scope.js';
+import type { AuditLogService } from './audit/audit.service.js';
+
 export interface Services {
   users: UserService;
   /** team inboxes: which tenant a request naming another member's inbox or email runs as */
   teamAccess: TeamAccessService;
+  /** the caller's own API keys, full and agent-scoped */
+  apiKeys: ApiKeyService;
+  /** checks an agent-scoped key's permissions and inboxes on every operation call */
+  keyScopes: KeyScopeChecker;
+  /** the audit log: state-changing calls and logins */
+  auditLog: AuditLogService;
   inboxes: InboxService;
   ingest: IngestService;
   emails: EmailService;

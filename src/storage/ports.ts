@@ -54,6 +54,7 @@ export type * from './ports/inbox-retention.js';
 export type * from './ports/spam-emails.js';
 export type * from './ports/user-entities.js';
 export type * from './ports/exports.js';
+export type * from './ports/audit-logs.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -101,6 +102,7 @@ import type { InboxRetentionRepository } from './ports/inbox-retention.js';
 import type { SpamEmailRepository } from './ports/spam-emails.js';
 import type { UserEntityRepository } from './ports/user-entities.js';
 import type { ExportRepository } from './ports/exports.js';
+import type { AuditLogRepository } from './ports/audit-logs.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -111,6 +113,8 @@ export interface Repositories {
   /** SCIM 2.0 users and groups of organisations (ports/scim.ts) */
   scim: ScimRepository;
   apiKeys: ApiKeyRepository;
+  /** the audit log (ports/audit-logs.ts) */
+  auditLogs: AuditLogRepository;
   inboxes: InboxRepository;
   domains: DomainRepository;
   /** custom domains with their DNS setup, checks and health events (ports/custom-domains.ts) */

@@ -6,6 +6,7 @@ import type { MissedSmsTable } from './sms-pipeline-tables.js';
 import type { DomainHealthEventsTable, DomainSetupColumns } from './domain-tables.js';
 import type { ScimGroupMembersTable, ScimGroupsTable, ScimUsersTable } from './scim-tables.js';
 import type { ExportedEntitiesTable, InboxRetentionPoliciesTable, InboxRetentionRunsTable, SpamEmailsTable } from './user-rest-tables.js';
+import type { ApiKeyScopeColumns, AuditLogsTable } from './access-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -35,7 +36,7 @@ export interface OrganizationsTable {
   created_at: number;
 }
 
-export interface ApiKeysTable {
+export interface ApiKeysTable extends ApiKeyScopeColumns {
   id: string;
   tenant_id: string;
   key_hash: string;
@@ -562,6 +563,7 @@ export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
+  audit_logs: AuditLogsTable;
   inboxes: InboxesTable;
   inbox_tags: InboxTagsTable;
   inbox_creations: InboxCreationsTable;

@@ -3,6 +3,7 @@
  * (so an inbox's deletion takes its emails along, as in SQL); the others throw
  * NotFakedError naming the method the moment anything calls them.
  */
+import { FakeAuditLogRepository } from './audit-logs.js';
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
@@ -83,6 +84,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     customDomains: new FakeCustomDomainRepository(tables),
     scim: notFakedRepository<ScimRepository>('scim'),
     apiKeys: notFakedRepository<ApiKeyRepository>('apiKeys'),
+    auditLogs: new FakeAuditLogRepository(),
     mailCredentials: notFakedRepository<MailCredentialRepository>('mailCredentials'),
     missedEmails: notFakedRepository<MissedEmailRepository>('missedEmails'),
     threads: notFakedRepository<ThreadRepository>('threads'),

@@ -61,7 +61,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'command-line', 'several-nodes', 'html-form'];
+const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'command-line', 'several-nodes', 'html-form'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -300,6 +300,16 @@ describeEachDialect('README examples', (dialect) => {
     assert.match(result.stdout, /"role":"ADMIN"/, 'the user became the organisation\'s ADMIN');
     assert.match(result.stdout, /"totalResults":1/, 'the filter found the provisioned user');
     assert.match(result.stdout, /"active":false/, 'the PATCH deactivated it');
+  });
+
+  test('the scoped-keys curl block creates a key limited to one inbox, lists keys and permissions, and reads the audit log', needs(shellReady, 'bash and curl'), async () => {
+    const owner = await server.createTenant();
+    const inbox = await owner.mailslurp.createInbox();
+    const result = await bash(onPortsOf(server, example('scoped-keys').code), { API_KEY: owner.apiKey, INBOX_ID: inbox.id });
+    ok(result, 'the scoped-keys example');
+    assert.match(result.stdout, new RegExp(`"scope":\\{"permissions":\\["EMAIL_READ"\\],"inboxIds":\\["${inbox.id}"\\]\\}`), result.stdout);
+    assert.match(result.stdout, /"name":"ACCOUNT_MANAGE"/, 'the permissions are listed');
+    assert.match(result.stdout, /"action":"createApiKey"/, 'the audit log shows the key being made');
   });
 
   if (dialect === 'postgres') {

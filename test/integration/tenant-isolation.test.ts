@@ -22,6 +22,7 @@ const CONTROLLERS = [
   'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController', 'DomainController', 'OrganizationMembers',
   'GuestPortalController', 'SendingConnectionsController', 'EmailWarmupController',
   'UserController', 'ExportController', 'SpamEmailController', 'FormController',
+  'ApiKeyController', 'ApiAuditLogController',
 ];
 
 interface InboxJson {
@@ -1824,8 +1825,62 @@ const USER_REST_CASES: Record<string, IsolationCase> = {
     }
   },
 };
-Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, USER_REST_CASES);
+
+/** Agent-scoped API keys and the audit log (src/modules/api-keys, src/modules/audit): A's keys and events by id. */
+async function replyOf(response: Response): Promise<Reply> {
+  const text = await response.text();
+  return { status: response.status, text, json: text ? JSON.parse(text) : undefined };
+}
+async function aKeyId(c: Ctx): Promise<string> {
+  const keys = await replyOf(await c.a.fetch('/api-keys'));
+  return keys.json[0].id as string;
+}
+async function aEventId(c: Ctx): Promise<string> {
+  // A state-changing call of A's, so A has an event of its own.
+  await replyOf(await c.a.fetch(`/inboxes/${c.target.id}/favourite`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: c.target.favourite }) }));
+  const page = await replyOf(await c.a.fetch('/audit-logs?pageSize=1'));
+  return page.json.items[0].eventId as string;
+}
+const ACCESS_CASES: Record<string, IsolationCase> = {
+  async getApiKeys(c) {
+    const keyId = await aKeyId(c);
+    const reply = await c.asB('GET', '/api-keys');
+    expectStatus(reply, 200, 'getApiKeys');
+    assert.ok(reply.json.every((k: { id: string; userId: string }) => k.id !== keyId && k.userId === c.b.userId), "B lists none of A's keys");
+  },
+  createApiKey: (c) => expectIdNotFound(c, c.target.id, 'POST', () => '/api-keys', (id) => ({ permissions: ['EMAIL_READ'], inboxIds: [id] })),
+  async getApiKeyPermissions(c) {
+    expectStatus(await c.asB('GET', '/api-keys/permissions'), 200, 'getApiKeyPermissions');
+  },
+  getApiKey: async (c) => expectIdNotFound(c, await aKeyId(c), 'GET', (id) => `/api-keys/${id}`),
+  async revokeApiKey(c) {
+    const keyId = await aKeyId(c);
+    await expectIdNotFound(c, keyId, 'DELETE', (id) => `/api-keys/${id}`);
+    const still = await replyOf(await c.a.fetch(`/api-keys/${keyId}`));
+    expectStatus(still, 200, "A's key after B's revoke");
+    assert.equal(still.json.revokedAt, null, "A's key is not revoked");
+  },
+  async getAuditLogs(c) {
+    const eventId = await aEventId(c);
+    for (const filter of ['', `resourceId=${c.target.id}`, `userId=${c.a.userId}`, 'action=setInboxFavourited']) {
+      const reply = await c.asB('GET', `/audit-logs?${filter}`);
+      expectStatus(reply, 200, `getAuditLogs?${filter}`);
+      assert.ok(reply.json.items.every((e: { tenantId: string; eventId: string }) => e.tenantId === c.b.userId && e.eventId !== eventId), `getAuditLogs?${filter} shows none of A's events`);
+    }
+  },
+  async searchAuditLogs(c) {
+    const eventId = await aEventId(c);
+    for (const body of [{ eventId }, { resourceId: c.target.id }, { userId: c.a.userId }]) {
+      const reply = await c.asB('POST', '/audit-logs/search', body);
+      expectStatus(reply, 200, `searchAuditLogs ${JSON.stringify(body)}`);
+      assert.deepEqual(reply.json.items, [], `searchAuditLogs ${JSON.stringify(body)} finds none of A's events`);
+    }
+  },
+  getAuditLogByEventId: async (c) => expectIdNotFound(c, await aEventId(c), 'GET', (id) => `/audit-logs/${id}`),
+};
+Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, ACCESS_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
 Object.assign(ISOLATION_CASES, POOL_CASES);

@@ -34,8 +34,22 @@ const USERNAME_RE = /^[A-Za-z0-9._@+-]{3,128}$/;
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 256;
 
+/** One SMTP AUTH or IMAP LOGIN, told to `onLogin` (the audit log). Never the password. */
+export interface LoginAttempt {
+  protocol: MailProtocol;
+  username: string;
+  ip?: string;
+  /** undefined when the login was wrong */
+  login?: MailLogin;
+  /** whose login the username is, right password or not (undefined: no such username) */
+  owner?: { tenantId: string; inboxId: string | null };
+}
+
 /** Per-inbox and per-tenant SMTP logins, created on first request, as MailSlurp hands them out. */
 export class AccessService {
+  /** told of every login checked (services.ts points it at the audit log) */
+  onLogin?: (attempt: LoginAttempt) => void;
+
   constructor(
     private readonly credentials: MailCredentialRepository,
     private readonly inboxes: InboxRepository,
@@ -79,13 +93,14 @@ export class AccessService {
   }
 
   /** Checks a login offered over SMTP AUTH or IMAP LOGIN; undefined when it is wrong. */
-  async authenticate(protocol: MailProtocol, username: string, password: string): Promise<MailLogin | undefined> {
+  async authenticate(protocol: MailProtocol, username: string, password: string, ip?: string): Promise<MailLogin | undefined> {
     const login = await this.credentials.findByUsername(protocol, username);
     // Compare digests so the comparison takes the same time whatever the lengths.
     const digest = (value: string) => createHash('sha256').update(value).digest();
     const matches = timingSafeEqual(digest(login?.password ?? ''), digest(password));
-    if (!login || !matches) return undefined;
-    return { tenantId: login.tenantId, inboxId: login.inboxId, username: login.username };
+    const result = login && matches ? { tenantId: login.tenantId, inboxId: login.inboxId, username: login.username } : undefined;
+    this.onLogin?.({ protocol, username, ip, login: result, owner: login ? { tenantId: login.tenantId, inboxId: login.inboxId } : undefined });
+    return result;
   }
 
   /**

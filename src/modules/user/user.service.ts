@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../../core/errors.js';
 import { hashApiKey, newApiKey, newId, randomToken } from '../../core/ids.js';
 import type { PageRequest } from '../../core/paging.js';
 import type { Principal } from '../../core/principal.js';
-import type { ApiKeyRecord, Repositories, Slice, UserRecord } from '../../storage/ports.js';
+import type { ApiKeyRecord, ApiKeyScope, Repositories, Slice, UserRecord } from '../../storage/ports.js';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -11,6 +11,13 @@ export interface IssuedKey {
   record: ApiKeyRecord;
   /** the key itself: shown once, never stored */
   apiKey: string;
+}
+
+/** What a new key may carry besides its secret (agent-scoped keys, modules/api-keys). */
+export interface KeyOptions {
+  name?: string | null;
+  scope?: ApiKeyScope | null;
+  expiresAt?: Date | null;
 }
 
 /** Users are tenants; API keys are stored only as hashes. */
@@ -51,7 +58,7 @@ export class UserService {
     return user;
   }
 
-  async issueKey(userId: string, apiKey: string = newApiKey()): Promise<IssuedKey> {
+  async issueKey(userId: string, apiKey: string = newApiKey(), options: KeyOptions = {}): Promise<IssuedKey> {
     await this.getUser(userId);
     const record: ApiKeyRecord = {
       id: newId(),
@@ -59,6 +66,9 @@ export class UserService {
       keyPrefix: apiKey.slice(0, 7),
       createdAt: this.clock.now(),
       revokedAt: null,
+      name: options.name ?? null,
+      scope: options.scope ?? null,
+      expiresAt: options.expiresAt ?? null,
     };
     await this.repos.apiKeys.create(record, hashApiKey(apiKey));
     return { record, apiKey };
@@ -77,6 +87,8 @@ export class UserService {
   async resolve(apiKey: string): Promise<Principal | undefined> {
     const found = await this.repos.apiKeys.findActiveByHash(hashApiKey(apiKey));
     if (!found) return undefined;
+    // An expired key is refused like a revoked one.
+    if (found.key.expiresAt && found.key.expiresAt.getTime() <= this.clock.now().getTime()) return undefined;
     return {
       userId: found.user.id,
       tenantId: found.user.id,
@@ -85,6 +97,7 @@ export class UserService {
       apiKeyId: found.key.id,
       organizationId: found.user.organizationId,
       orgRole: found.user.orgRole,
+      keyScope: found.key.scope ?? null,
     };
   }
 

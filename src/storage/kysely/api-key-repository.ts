@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeysTable, Database } from '../schema.js';
-import type { ApiKeyRecord, ApiKeyRepository } from '../ports.js';
+import type { ApiKeyRecord, ApiKeyRepository, ApiKeyScope } from '../ports.js';
 import { fromMillis, fromMillisOrNull, toMillis } from './rows.js';
 import { toUser } from './user-repository.js';
 
@@ -10,6 +10,9 @@ const toKey = (row: Selectable<ApiKeysTable>): ApiKeyRecord => ({
   keyPrefix: row.key_prefix,
   createdAt: fromMillis(row.created_at),
   revokedAt: fromMillisOrNull(row.revoked_at),
+  name: row.name ?? null,
+  scope: row.scope ? (JSON.parse(row.scope) as ApiKeyScope) : null,
+  expiresAt: fromMillisOrNull(row.expires_at ?? null),
 });
 
 export function apiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
@@ -24,6 +27,9 @@ export function apiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
           key_prefix: key.keyPrefix,
           created_at: toMillis(key.createdAt),
           revoked_at: null,
+          name: key.name ?? null,
+          scope: key.scope ? JSON.stringify({ permissions: key.scope.permissions, inboxIds: key.scope.inboxIds }) : null,
+          expires_at: key.expiresAt ? toMillis(key.expiresAt) : null,
         })
         .execute();
     },
@@ -32,7 +38,7 @@ export function apiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
         .selectFrom('api_keys as k')
         .innerJoin('users as u', 'u.id', 'k.tenant_id')
         .select([
-          'k.id', 'k.tenant_id', 'k.key_hash', 'k.key_prefix', 'k.created_at', 'k.revoked_at',
+          'k.id', 'k.tenant_id', 'k.key_hash', 'k.key_prefix', 'k.created_at', 'k.revoked_at', 'k.name', 'k.scope', 'k.expires_at',
           'u.email', 'u.name', 'u.is_admin', 'u.created_at as user_created_at', 'u.organization_id', 'u.org_role', 'u.active',
         ])
         .where('k.key_hash', '=', keyHash)
@@ -58,6 +64,10 @@ export function apiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
         .orderBy('id')
         .execute();
       return rows.map(toKey);
+    },
+    async findForTenant(tenantId, keyId) {
+      const row = await db.selectFrom('api_keys').selectAll().where('tenant_id', '=', tenantId).where('id', '=', keyId).executeTakeFirst();
+      return row ? toKey(row) : undefined;
     },
     async revoke(tenantId, keyId, at) {
       const result = await db

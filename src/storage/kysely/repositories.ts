@@ -6,6 +6,7 @@ import { teamAccessRepository } from './team-access-repository.js';
 import { scimRepository } from './scim-repository.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
+import { auditLogRepository } from './audit-log-repository.js';
 import { inboxRepository } from './inbox-repository.js';
 import { domainRepository } from './domain-repository.js';
 import { customDomainRepository } from './custom-domain-repository.js';
@@ -56,6 +57,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     teamAccess: teamAccessRepository(db),
     scim: scimRepository(db),
     apiKeys: apiKeyRepository(db),
+    auditLogs: auditLogRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
     customDomains: customDomainRepository(db),

@@ -11,8 +11,12 @@ import { formatGraphqlErrors } from './errors.js';
 import { registerGraphqlRequestShape } from './request-shape.js';
 import { buildResolvers } from './resolvers/index.js';
 import { typeDefs } from './schema.js';
+import type { AuditEntry } from '../../modules/audit/audit.service.js';
+import type { DocumentNode } from 'graphql';
 
 export interface GraphqlPluginOptions {
+  /** where mutations are recorded (the audit log); none = not recorded */
+  audit?: { record(entry: AuditEntry): void };
   inboxes: InboxService;
   emails: EmailService;
   sending: SendingService;
@@ -44,4 +48,39 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     ide: false,
     path: '/graphql',
   });
+  const audit = options.audit;
+  if (audit) {
+    // Each mutation field is a state-changing call: recorded once the execution has its result.
+    const pending = new WeakMap<object, string[]>();
+    app.graphql.addHook('preExecution', async (_schema, document, context) => {
+      const fields = mutationFields(document);
+      if (fields.length > 0) pending.set(context, fields);
+    });
+    app.graphql.addHook('onResolution', async (execution, context) => {
+      const fields = pending.get(context);
+      const request = context.reply.request;
+      const principal = request.principal;
+      if (!fields || !principal) return;
+      const failed = (execution.errors?.length ?? 0) > 0;
+      for (const field of fields) {
+        audit.record({
+          tenantId: principal.tenantId, action: `graphql.${field}`, userId: principal.userId, actorUserId: principal.userId,
+          outcome: failed ? 'FAILURE' : 'SUCCESS', requestId: request.id, ipAddress: request.ip,
+          metadata: { apiKeyId: principal.apiKeyId, route: '/graphql' },
+        });
+      }
+    });
+  }
+}
+
+/** The top-level fields of the document's mutations. */
+function mutationFields(document: DocumentNode): string[] {
+  const fields: string[] = [];
+  for (const definition of document.definitions) {
+    if (definition.kind !== 'OperationDefinition' || definition.operation !== 'mutation') continue;
+    for (const selection of definition.selectionSet.selections) {
+      if (selection.kind === 'Field') fields.push(selection.name.value);
+    }
+  }
+  return fields;
 }

@@ -50,8 +50,9 @@ export function bearerOf(authorization: string | undefined): string | undefined 
  * Wrong keys count against the caller's address in `throttle` (shared with SMTP and IMAP):
  * once it is locked out, every request from there is 429 with Retry-After until the lockout
  * ends, whatever key it carries (a missing key is a mistake, not a guess: it does not count).
+ * `onRefused` is told of each wrong key (the audit log).
  */
-export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver, throttle?: AuthThrottle): void {
+export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver, throttle?: AuthThrottle, onRefused?: (request: FastifyRequest) => void): void {
   app.decorateRequest('principal', undefined);
   app.addHook('onRequest', async (request, reply) => {
     // Already let in by a hook before this one (a preview link's token: preview-auth.ts).
@@ -65,6 +66,7 @@ export function registerApiKeyAuth(app: FastifyInstance, keys: KeyResolver, thro
       // refused as locked out (and not counted), so exactly the limit of them are ever 401.
       refuseWhileLockedOut(throttle, request, reply);
       throttle?.failed(request.ip);
+      onRefused?.(request);
       throw unauthorized('Invalid or revoked API key');
     }
     if (request.routeOptions.config?.admin && !principal.isAdmin) {

@@ -25,7 +25,7 @@ export function toRoute<Deps>(op: Operation<Deps>, deps: Deps, lookup: SchemaLoo
   const route: RouteOptions = {
     method: op.method,
     url: op.path.replace(/\{(\w+)\}/g, ':$1'),
-    config: { admin: op.access === 'admin', ...(op.previewToken ? { previewToken: op.previewToken } : {}) },
+    config: { admin: op.access === 'admin', operation: op as Operation<unknown>, ...(op.previewToken ? { previewToken: op.previewToken } : {}) },
     schema: {
       operationId: op.operationId,
       tags: [op.tag],

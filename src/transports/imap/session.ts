@@ -294,7 +294,7 @@ export class ImapSession {
     if (this.refusedForLockout) throw new SessionRefused('Too many failed logins from your address');
     const lockedFor = throttle?.lockedFor(this.remoteAddress) ?? 0;
     if (lockedFor > 0) return this.refuseLockedOut(lockedFor);
-    const login = await this.deps.access.authenticate('imap', user, pass);
+    const login = await this.deps.access.authenticate('imap', user, pass, this.remoteAddress);
     if (!login) {
       // Another session of the address started a lockout meanwhile: this one is refused as
       // locked out and not counted, so no more than the limit are ever told AUTHENTICATIONFAILED.

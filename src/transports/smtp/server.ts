@@ -138,7 +138,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
       };
       const lockedFor = throttle?.lockedFor(session.remoteAddress) ?? 0;
       if (lockedFor > 0) return refuseLockedOut(lockedFor);
-      access.authenticate('smtp', auth.username ?? '', auth.password ?? '').then(
+      access.authenticate('smtp', auth.username ?? '', auth.password ?? '', session.remoteAddress).then(
         (login) => {
           if (login) return callback(null, { user: login });
           // Another session of the address started a lockout meanwhile: this one is refused

@@ -1,17 +1,24 @@
 import { Type } from '@sinclair/typebox';
 import { Uuid } from '../../shared/schemas.js';
 import { ApiKeyInfo, IssuedApiKey } from '../admin.schemas.js';
+import { CreateApiKeyOptions } from '../../api-keys/api-keys.schemas.js';
 import { adminOperation, toKeyInfo, UserIdParams } from './define.js';
 
 export const adminCreateApiKey = adminOperation({
   operationId: 'adminCreateApiKey', method: 'POST', path: '/admin/users/{userId}/api-keys', access: 'admin',
-  summary: 'Issue another API key for a user',
+  summary: 'Issue another API key for a user; with permissions (and inboxIds), an agent-scoped key',
   params: UserIdParams,
+  body: Type.Ref(CreateApiKeyOptions),
+  optionalBody: true,
   status: 201,
   response: Type.Ref(IssuedApiKey),
-  handler: async ({ params }, { users }) => {
-    const { record, apiKey } = await users.issueKey(params.userId);
-    return { id: record.id, userId: record.tenantId, apiKey, createdAt: record.createdAt.toISOString() };
+  handler: async ({ params, body }, { users, apiKeys }) => {
+    await users.getUser(params.userId);
+    const { record, apiKey } = await apiKeys.create(params.userId, body ?? {});
+    return {
+      id: record.id, userId: record.tenantId, apiKey, createdAt: record.createdAt.toISOString(),
+      name: record.name ?? null, scope: record.scope ?? null, expiresAt: record.expiresAt?.toISOString() ?? null,
+    };
   },
 });
 

@@ -15,4 +15,5 @@ export const toAdminUser = (u: UserRecord) => ({
 export const toKeyInfo = (k: ApiKeyRecord) => ({
   id: k.id, userId: k.tenantId, keyPrefix: k.keyPrefix,
   createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null,
+  name: k.name ?? null, scope: k.scope ?? null, expiresAt: k.expiresAt?.toISOString() ?? null,
 });
