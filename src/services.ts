@@ -67,6 +67,7 @@ import { InboxAutomationsService } from './modules/automations/automations.servi
 import { PlusAddressService } from './modules/plus-address/plus-address.service.js';
 import { ScheduledSendService, SCHEDULED_SEND } from './modules/scheduled/scheduled.service.js';
 import { announceExpiry } from './jobs/expiry.js';
+import { MailAuthenticator, type MailAuthOptions } from './modules/mail-auth/mail-auth.service.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 
 export type { Services };
@@ -110,6 +111,8 @@ export interface ServiceDeps {
   smsFailNumbers?: readonly string[];
   /** the real provider outside SMS are forwarded to (PIGEONHOLE_SMS_RELAY_URL); unset = none. timeoutMs: the webhook timeout when unset */
   smsRelay?: Omit<SmsRelaySettings, 'timeoutMs'> & { timeoutMs?: number };
+  /** SPF/DKIM/DMARC/ARC checks of mail from SMTP clients (PIGEONHOLE_MAIL_AUTH); unset = not checked */
+  mailAuth?: Omit<MailAuthOptions, 'clock'>;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -168,6 +171,7 @@ export function createServices(deps: ServiceDeps): Services {
   }
   const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
   ingest.plusAddresses = plusAddresses;
+  if (deps.mailAuth) ingest.authenticator = new MailAuthenticator({ ...deps.mailAuth, clock: deps.clock });
   const phoneRanges = deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES);
   const phoneReleases = new PhoneReleaseService(repos.phoneReleases, repos.phoneNumbers, deps.clock);
   const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,

@@ -13,6 +13,8 @@ export type * from './ports/api-keys.js';
 export type * from './ports/inboxes.js';
 export type * from './ports/domains.js';
 export type * from './ports/emails.js';
+export type * from './ports/mail-auth.js';
+export type * from './ports/postmaster.js';
 export type * from './ports/attachments.js';
 export type * from './ports/sent-emails.js';
 export type * from './ports/mail-credentials.js';
@@ -85,6 +87,8 @@ import type { ReplierRepository } from './ports/repliers.js';
 import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
 import type { PlusAddressRepository } from './ports/plus-addresses.js';
 import type { OrganizationRepository } from './ports/organizations.js';
+import type { MailAuthResultRepository } from './ports/mail-auth.js';
+import type { PostmasterRepository } from './ports/postmaster.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -94,6 +98,10 @@ export interface Repositories {
   inboxes: InboxRepository;
   domains: DomainRepository;
   emails: EmailRepository;
+  /** SPF/DKIM/DMARC/ARC verdicts of received mail (ports/mail-auth.ts) */
+  mailAuthResults: MailAuthResultRepository;
+  /** Google Postmaster Tools connections and what was fetched with them (ports/postmaster.ts) */
+  postmaster: PostmasterRepository;
   attachments: AttachmentRepository;
   sent: SentEmailRepository;
   mailCredentials: MailCredentialRepository;

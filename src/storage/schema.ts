@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
 import type { SmsMediaTable } from './sms-sink-tables.js';
 import type { MissedSmsTable } from './sms-pipeline-tables.js';
+import type { MailAuthResultsTable, PostmasterConnectionsTable, PostmasterDomainsTable, PostmasterTrafficStatsTable } from './mail-auth-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -591,6 +592,10 @@ export interface Database {
   phone_pool_leases: PhonePoolLeasesTable;
   sms_media: SmsMediaTable;
   missed_sms: MissedSmsTable;
+  mail_auth_results: MailAuthResultsTable;
+  postmaster_connections: PostmasterConnectionsTable;
+  postmaster_domains: PostmasterDomainsTable;
+  postmaster_traffic_stats: PostmasterTrafficStatsTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

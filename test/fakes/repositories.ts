@@ -6,7 +6,7 @@
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
-  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository,
+  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, MailAuthResultRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
@@ -29,6 +29,7 @@ import { FakeReplierRepository } from './replier-repository.js';
 import { FakeOptInIdentityRepository } from './opt-in-identity-repository.js';
 import { FakePlusAddressRepository } from './plus-address-repository.js';
 import { FakePhonePoolRepository } from './phone-pool-repository.js';
+import { FakePostmasterRepository } from './postmaster-repository.js';
 
 export interface FakeRepositories extends Repositories {
   aliases: FakeAliasRepository;
@@ -51,6 +52,7 @@ export interface FakeRepositories extends Repositories {
   optInIdentities: FakeOptInIdentityRepository;
   plusAddresses: FakePlusAddressRepository;
   phonePools: FakePhonePoolRepository;
+  postmaster: FakePostmasterRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -96,6 +98,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phoneThreads: notFakedRepository<PhoneThreadRepository>('phoneThreads'),
     smsMedia: notFakedRepository<SmsMediaRepository>('smsMedia'),
     missedSms: notFakedRepository<MissedSmsRepository>('missedSms'),
+    mailAuthResults: notFakedRepository<MailAuthResultRepository>('mailAuthResults'),
+    postmaster: new FakePostmasterRepository(),
   };
 }
 

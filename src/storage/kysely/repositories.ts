@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { Repositories } from '../ports.js';
 import { organizationRepository } from './organization-repository.js';
+import { mailAuthResultRepository } from './mail-auth-repository.js';
+import { postmasterRepository } from './postmaster-repository.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { inboxRepository } from './inbox-repository.js';
@@ -45,6 +47,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
   return {
     users: userRepository(db),
     organizations: organizationRepository(db),
+    mailAuthResults: mailAuthResultRepository(db),
+    postmaster: postmasterRepository(db),
     apiKeys: apiKeyRepository(db),
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
