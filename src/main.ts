@@ -161,7 +161,7 @@ export async function startServer(
   const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, tenantSmsCap: config.tenantSmsCap, smsFailNumbers: config.smsFailNumbers, smsRelay: config.smsRelay, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, phoneRanges: config.phoneRanges, endpoints, tracking,
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, requireConsent: config.requireConsent,
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength },
-    mailAuth: mailAuthOf(config) });
+    mailAuth: mailAuthOf(config), postmaster: config.postmaster });
 
   // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's
   // memory). On the real clock even under a test's ManualClock: lockouts pace real peers.

@@ -49,6 +49,7 @@ import { PhoneInventoryService } from './modules/phone-inventory/phone-inventory
 import { PhoneReleaseService } from './modules/phone-inventory/phone-releases.service.js';
 import { PhoneAccountService } from './modules/phone-inventory/phone-account.service.js';
 import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
+import { PostmasterService, type PostmasterClientSettings } from './modules/postmaster/postmaster.service.js';
 import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
 import { SmsMediaService } from './modules/sms/sms-media.service.js';
 import { SMS_STATUS_CALLBACK, SmsSinkService } from './modules/sms-sink/sms-sink.service.js';
@@ -113,6 +114,8 @@ export interface ServiceDeps {
   smsRelay?: Omit<SmsRelaySettings, 'timeoutMs'> & { timeoutMs?: number };
   /** SPF/DKIM/DMARC/ARC checks of mail from SMTP clients (PIGEONHOLE_MAIL_AUTH); unset = not checked */
   mailAuth?: Omit<MailAuthOptions, 'clock'>;
+  /** the operator's OAuth client for Google Postmaster Tools (PIGEONHOLE_POSTMASTER_*); unset = those operations answer 400 */
+  postmaster?: PostmasterClientSettings;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -197,6 +200,7 @@ export function createServices(deps: ServiceDeps): Services {
     smsSending,
     missedSms: new MissedSmsService(repos.missedSms, repos.phoneNumbers),
     phonePools: new PhonePoolService(repos.phonePools, deps.bus, deps.clock),
+    postmaster: new PostmasterService(repos.postmaster, deps.clock, deps.postmaster),
     phoneThreads: new PhoneThreadService(repos.phoneThreads, repos.phoneNumbers),
     smsMedia: new SmsMediaService(repos.smsMedia, repos.sms, repos.phoneNumbers),
     smsSink,

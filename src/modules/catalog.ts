@@ -43,6 +43,8 @@ import { forwarderOperations } from './forwarder/operations/index.js';
 import { replierOperations } from './replier/operations/index.js';
 import { consentOperations } from './consent/operations/index.js';
 import { plusAddressOperations } from './plus-address/operations/index.js';
+import { postmasterOperations } from './postmaster/operations/index.js';
+import { postmasterModelSchemas } from './postmaster/postmaster.schemas.js';
 import { doesInboxHaveAutomations } from './automations/operations/doesInboxHaveAutomations.js';
 import { scheduledOperations } from './scheduled/operations/index.js';
 import { emailModelSchemas } from './email/email.schemas.js';
@@ -118,6 +120,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   doesInboxHaveAutomations,
   ...consentOperations,
   ...mfaOperations,
+  ...postmasterOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -133,4 +136,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...mfaModelSchemas,
   ...forwarderModelSchemas, ...replierModelSchemas,
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
+  ...postmasterModelSchemas,
 ];

@@ -13,7 +13,9 @@ const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString
 const PUBLIC_B64 = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
 
 async function signed(raw: Buffer, domain: string): Promise<Buffer> {
-  const result = await dkimSign(raw, { signatureData: [{ signingDomain: domain, selector: 'sel1', privateKey: PRIVATE_PEM }] });
+  // mailauth's README form (signatureData); its type declarations only know the single-key form
+  const options = { signatureData: [{ signingDomain: domain, selector: 'sel1', privateKey: PRIVATE_PEM }] };
+  const result = await dkimSign(raw, options as unknown as Parameters<typeof dkimSign>[1]);
   assert.deepEqual(result.errors, []);
   return Buffer.concat([Buffer.from(result.signatures), raw]);
 }
@@ -185,7 +187,7 @@ describeEachDialect('inbound checks with a resolver that never answers', (dialec
     const elapsed = performance.now() - started;
     assert.match(info.response, /^250 /);
     assert.ok(elapsed < budgetMs + 1000, `answered in ${Math.round(elapsed)} ms, budget ${budgetMs} ms`);
-    const [, preview] = await tenant.inboxApi.getEmails({ inboxId: inbox.id, sort: 'ASC' });
+    const preview = (await tenant.inboxApi.getEmails({ inboxId: inbox.id })).find((e) => e.subject === 'slow dns');
     const email = await tenant.mailslurp.getEmail(preview!.id);
     const results = ourResults(email.headersMap as Record<string, string[]>);
     assert.match(results, /dkim=temperror/);
