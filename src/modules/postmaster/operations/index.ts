@@ -12,6 +12,10 @@ const DomainParams = Type.Object({ domain: DomainName });
 const RangeQuery = Type.Object({ startDate: Type.Optional(DayString), endDate: Type.Optional(DayString) });
 
 function range(query: { startDate?: string; endDate?: string }) {
+  for (const [name, day] of Object.entries(query)) {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    if (Number.isNaN(time) || day < '0001-01-01' || new Date(time).toISOString().slice(0, 10) !== day) throw badRequest(`${name} is not a calendar day: ${day}`);
+  }
   if (query.startDate && query.endDate && query.startDate > query.endDate) throw badRequest('startDate is after endDate');
   return query;
 }
