@@ -95,3 +95,14 @@ test('client addresses, and the EmailAnalysis words', () => {
   const dkim = (result: string) => ({ result, domain: 'x.test', selector: 's', comment: null });
   assert.equal(toEmailAnalysis({ ...base, dkim: [dkim('fail'), dkim('pass')] }).dkimVerdict, 'PASS', 'one passing signature is enough');
 });
+
+test('a fault of the checks themselves is temperror, never a refused message', async () => {
+  // a fault after the checks ran (here the clock, once): nothing of the result can be trusted
+  let faults = 1;
+  const faulty = { now: () => { if (faults-- > 0) throw new Error('clock fault\r\ninjected'); return clock.now(); } };
+  const auth = new MailAuthenticator({ authservId: 'mx.test', lookup: zone(records), timeoutMs: 2000, clock: faulty });
+  const { header, verdicts } = await auth.authenticate(message('a@good.test'), { smtp: true, remoteAddress: '192.0.2.1', mailFrom: 'a@good.test' });
+  assert.ok(!header.toString().includes('fault\r\ninjected'), 'the reason is kept on one header line');
+  assert.match(header.toString(), /^Authentication-Results: mx\.test;\r\n dkim=temperror \(checks failed: /);
+  assert.deepEqual([verdicts.spf, verdicts.dmarc, verdicts.arc], ['temperror', 'temperror', 'temperror']);
+});

@@ -76,6 +76,18 @@ export class MailAuthenticator implements InboundAuthenticator {
         header: Buffer.from(headerOf(result, authservId), 'utf8'),
         verdicts: verdictsOf(result, { clientIp: ip ?? null, mailFrom: mailFrom ?? null, checkedAt: clock.now() }),
       };
+    } catch (error) {
+      // a fault of the checks themselves never refuses mail: every verdict is temperror, saying why
+      const why = String((error as Error)?.message ?? error).replace(/[\r\n()]+/g, ' ').slice(0, 200);
+      const header = `Authentication-Results: ${authservId};\r\n dkim=temperror (checks failed: ${why});\r\n spf=temperror`
+        + `${mailFrom ? ` smtp.mailfrom=${mailFrom}` : ''};\r\n arc=temperror;\r\n dmarc=temperror\r\n`;
+      return {
+        header: Buffer.from(header, 'utf8'),
+        verdicts: {
+          spf: 'temperror', dkim: [], dmarc: 'temperror', arc: 'temperror', fromDomain: null,
+          clientIp: ip ?? null, mailFrom: mailFrom ?? null, checkedAt: clock.now(),
+        },
+      };
     } finally {
       for (const timer of timers) clearTimeout(timer);
     }
