@@ -28,6 +28,7 @@ import { mailWorkersReady, MessageParser, startMailWorkers } from './modules/ema
 import { HtmlWork } from './modules/email/html-work.js';
 import { AuthThrottle } from './transports/auth-throttle.js';
 import { startMemoryTrimmer } from './core/allocator.js';
+import { createResolver } from './core/dns.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -173,7 +174,8 @@ export async function startServer(
   const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, tenantSmsCap: config.tenantSmsCap, smsFailNumbers: config.smsFailNumbers, smsRelay: config.smsRelay, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, phoneRanges: config.phoneRanges, endpoints, tracking,
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, exportLinkTtl: config.exportLinkTtl, requireConsent: config.requireConsent,
     dnsServers: config.dnsServers,
-    sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength } });
+    sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength },
+    mailAuth: mailAuthOf(config), postmaster: config.postmaster });
 
   // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's
   // memory). On the real clock even under a test's ManualClock: lockouts pace real peers.
@@ -426,6 +428,18 @@ function urlHost(host: string): string {
 }
 
 /** The name mail clients are told to connect to: the configured one, else the bind address. */
+/** SPF/DKIM/DMARC/ARC checks of received mail on PIGEONHOLE_DNS_SERVERS, unless PIGEONHOLE_MAIL_AUTH is off. */
+function mailAuthOf(config: Config) {
+  if (!config.mailAuth) return undefined;
+  // one try per question: the message's time budget (mailAuthTimeout) bounds them all anyway
+  const resolver = createResolver(config.dnsServers, { timeoutMs: config.mailAuthTimeout, tries: 1 });
+  return {
+    authservId: config.publicHost ?? config.domain,
+    lookup: (name: string, rrtype: string) => resolver.resolve(name, rrtype),
+    timeoutMs: config.mailAuthTimeout,
+  };
+}
+
 function publicHostOf(config: Config): string {
   if (config.publicHost) return config.publicHost;
   return config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

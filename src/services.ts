@@ -54,6 +54,7 @@ import { PhoneInventoryService } from './modules/phone-inventory/phone-inventory
 import { PhoneReleaseService } from './modules/phone-inventory/phone-releases.service.js';
 import { PhoneAccountService } from './modules/phone-inventory/phone-account.service.js';
 import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
+import { PostmasterService, type PostmasterClientSettings } from './modules/postmaster/postmaster.service.js';
 import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
 import { SmsMediaService } from './modules/sms/sms-media.service.js';
 import { SMS_STATUS_CALLBACK, SmsSinkService } from './modules/sms-sink/sms-sink.service.js';
@@ -81,6 +82,7 @@ import { SpamEmailService } from './modules/spam/spam.service.js';
 import { UserEntitiesService } from './modules/user/entities.service.js';
 import { ExportService } from './modules/export/export.service.js';
 import { FormService } from './modules/forms/forms.service.js';
+import { MailAuthenticator, type MailAuthOptions } from './modules/mail-auth/mail-auth.service.js';
 import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 import { ApiKeyService } from './modules/api-keys/api-keys.service.js';
 import { KeyScopeChecker } from './modules/api-keys/key-scope.js';
@@ -135,6 +137,10 @@ export interface ServiceDeps {
   dns?: DnsLookup;
   /** where the audit log reports batches it could not write; unset = nowhere */
   auditLogger?: { error(details: object, message: string): void };
+  /** SPF/DKIM/DMARC/ARC checks of mail from SMTP clients (PIGEONHOLE_MAIL_AUTH); unset = not checked */
+  mailAuth?: Omit<MailAuthOptions, 'clock'>;
+  /** the operator's OAuth client for Google Postmaster Tools (PIGEONHOLE_POSTMASTER_*); unset = those operations answer 400 */
+  postmaster?: PostmasterClientSettings;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -194,6 +200,7 @@ export function createServices(deps: ServiceDeps): Services {
   }
   const plusAddresses = new PlusAddressService(repos.plusAddresses, repos.inboxes, repos.emails, deps.clock);
   ingest.plusAddresses = plusAddresses;
+  if (deps.mailAuth) ingest.authenticator = new MailAuthenticator({ ...deps.mailAuth, clock: deps.clock });
   const phoneRanges = deps.phoneRanges ?? parsePhoneRanges(DEFAULT_PHONE_RANGES);
   const phoneReleases = new PhoneReleaseService(repos.phoneReleases, repos.phoneNumbers, deps.clock);
   const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
@@ -243,6 +250,7 @@ export function createServices(deps: ServiceDeps): Services {
     smsSending,
     missedSms: new MissedSmsService(repos.missedSms, repos.phoneNumbers),
     phonePools: new PhonePoolService(repos.phonePools, deps.bus, deps.clock),
+    postmaster: new PostmasterService(repos.postmaster, deps.clock, deps.postmaster),
     phoneThreads: new PhoneThreadService(repos.phoneThreads, repos.phoneNumbers),
     smsMedia: new SmsMediaService(repos.smsMedia, repos.sms, repos.phoneNumbers),
     smsSink,

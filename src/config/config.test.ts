@@ -128,3 +128,25 @@ test('PIGEONHOLE_DNS_SERVERS takes addresses with optional ports, as dns.setServ
     return true;
   });
 });
+
+test('PIGEONHOLE_MAIL_AUTH is on unless turned off, with a time budget of at least 1 ms', () => {
+  assert.deepEqual([loadConfig({}).mailAuth, loadConfig({}).mailAuthTimeout], [true, 2000]);
+  assert.equal(loadConfig({ PIGEONHOLE_MAIL_AUTH: 'off' }).mailAuth, false);
+  assert.throws(() => loadConfig({ PIGEONHOLE_MAIL_AUTH_TIMEOUT: '0' }), /PIGEONHOLE_MAIL_AUTH_TIMEOUT must be at least 1/);
+});
+
+test('the Postmaster OAuth client needs its id, secret and redirect URI together; the secret is never echoed', () => {
+  assert.equal(loadConfig({}).postmaster, undefined);
+  const all = { PIGEONHOLE_POSTMASTER_CLIENT_ID: 'id', PIGEONHOLE_POSTMASTER_CLIENT_SECRET: 's3cret', PIGEONHOLE_POSTMASTER_REDIRECT_URI: 'https://app.example/cb' };
+  assert.deepEqual(loadConfig(all).postmaster, {
+    clientId: 'id', clientSecret: 's3cret', redirectUri: 'https://app.example/cb',
+    authUrl: 'https://accounts.google.com/o/oauth2/v2/auth', tokenUrl: 'https://oauth2.googleapis.com/token', apiUrl: 'https://gmailpostmastertools.googleapis.com',
+  });
+  assert.throws(() => loadConfig({ PIGEONHOLE_POSTMASTER_CLIENT_SECRET: 's3cret' }), (err: unknown) => {
+    assert.ok(err instanceof Error);
+    assert.match(err.message, /set all three or none/);
+    assert.ok(!err.message.includes('s3cret'));
+    return true;
+  });
+  assert.throws(() => loadConfig({ ...all, PIGEONHOLE_POSTMASTER_TOKEN_URL: 'ftp://x' }), /PIGEONHOLE_POSTMASTER_TOKEN_URL/);
+});

@@ -104,6 +104,22 @@ export interface Config {
   readonly dnsServers: readonly string[];
   /** PIGEONHOLE_DOMAIN_CHECK_INTERVAL: milliseconds between the scheduled checks of custom domains */
   readonly domainCheckInterval: number;
+  /** PIGEONHOLE_MAIL_AUTH: SPF/DKIM/DMARC/ARC checks of mail received over SMTP */
+  readonly mailAuth: boolean;
+  /** milliseconds of DNS lookups one message's checks may spend before the verdicts are temperror */
+  readonly mailAuthTimeout: number;
+  /** Google Postmaster Tools OAuth client; undefined unless id, secret and redirect URI are all set */
+  readonly postmaster: PostmasterClient | undefined;
+}
+
+/** The operator's OAuth 2 client for Google Postmaster Tools, and the endpoints it talks to. */
+export interface PostmasterClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly redirectUri: string;
+  readonly authUrl: string;
+  readonly tokenUrl: string;
+  readonly apiUrl: string;
 }
 
 /** A Twilio-compatible provider: its base URL without credentials, the account SID and auth token taken from it. */
@@ -175,6 +191,21 @@ export function loadConfig(
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
   const smsRelay = relayTarget(parsed.smsRelayUrl as string | undefined, parsed.smsRelayFrom as string | undefined, problems);
+  if (parsed.mailAuthTimeout === 0) problems.push('PIGEONHOLE_MAIL_AUTH_TIMEOUT must be at least 1');
+  const postmasterParts = [parsed.postmasterClientId, parsed.postmasterClientSecret, parsed.postmasterRedirectUri];
+  const postmaster = postmasterParts.every((p) => p !== undefined)
+    ? Object.freeze({
+      clientId: parsed.postmasterClientId as string,
+      clientSecret: parsed.postmasterClientSecret as string,
+      redirectUri: parsed.postmasterRedirectUri as string,
+      authUrl: parsed.postmasterAuthUrl as string,
+      tokenUrl: parsed.postmasterTokenUrl as string,
+      apiUrl: parsed.postmasterApiUrl as string,
+    })
+    : undefined;
+  if (!postmaster && postmasterParts.some((p) => p !== undefined)) {
+    problems.push('PIGEONHOLE_POSTMASTER_CLIENT_ID, PIGEONHOLE_POSTMASTER_CLIENT_SECRET and PIGEONHOLE_POSTMASTER_REDIRECT_URI go together: set all three or none');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     httpPort: parsed.httpPort as number,
@@ -242,6 +273,9 @@ export function loadConfig(
     auditRetention: parsed.auditRetention as number,
     dnsServers: Object.freeze((parsed.dnsServers as string[] | undefined) ?? []),
     domainCheckInterval: parsed.domainCheckInterval as number,
+    mailAuth: parsed.mailAuth as boolean,
+    mailAuthTimeout: parsed.mailAuthTimeout as number,
+    postmaster,
   });
 }
 

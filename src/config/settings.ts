@@ -86,7 +86,15 @@ export type SettingKey =
   | 'auditRetention'
   // Accounts, identity and domains (issue 18)
   | 'dnsServers'
-  | 'domainCheckInterval';
+  | 'domainCheckInterval'
+  | 'mailAuth'
+  | 'mailAuthTimeout'
+  | 'postmasterClientId'
+  | 'postmasterClientSecret'
+  | 'postmasterRedirectUri'
+  | 'postmasterAuthUrl'
+  | 'postmasterTokenUrl'
+  | 'postmasterApiUrl';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -223,6 +231,22 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'comma-separated DNS servers (host or host:port, IPv6 as [::1]:53, as Node\'s dns.setServers takes them) that domain verification, domain monitors and the SPF/DKIM/DMARC checks of received mail ask; unset = the system\'s resolvers' },
   { key: 'domainCheckInterval', env: 'PIGEONHOLE_DOMAIN_CHECK_INTERVAL', flag: '--domain-check-interval', kind: 'count', default: '900000',
     help: 'milliseconds between the scheduled DNS checks of every custom domain (one also runs at start; one node at a time); a check that finds a record gone or back records a health event' },
+  { key: 'mailAuth', env: 'PIGEONHOLE_MAIL_AUTH', flag: '--mail-auth', kind: 'boolean', default: 'on',
+    help: 'check SPF, DKIM, DMARC and ARC of every message received over SMTP without AUTH (MX delivery) against PIGEONHOLE_DNS_SERVERS: the stored message gets an Authentication-Results header (RFC 8601) and Received-SPF prepended by this server, and the verdicts are kept with the email (Email.analysis); off = no checks, no header' },
+  { key: 'mailAuthTimeout', env: 'PIGEONHOLE_MAIL_AUTH_TIMEOUT', flag: '--mail-auth-timeout', kind: 'count', default: '2000',
+    help: 'milliseconds of DNS lookups the checks of one message may spend; a lookup still unanswered then is a temperror verdict (DNS failures too), and the message is stored, never refused' },
+  { key: 'postmasterClientId', env: 'PIGEONHOLE_POSTMASTER_CLIENT_ID', flag: '--postmaster-client-id', kind: 'string',
+    help: 'OAuth 2 client id (a Google Cloud "web application" client with the Gmail Postmaster Tools API enabled) that domain monitor Postmaster connections authorize with; with PIGEONHOLE_POSTMASTER_CLIENT_SECRET and PIGEONHOLE_POSTMASTER_REDIRECT_URI. Unset = the DomainMonitorPostmasterController operations answer 400 naming these settings' },
+  { key: 'postmasterClientSecret', env: 'PIGEONHOLE_POSTMASTER_CLIENT_SECRET', flag: '--postmaster-client-secret', kind: 'string', secret: true,
+    help: 'the OAuth 2 client secret of PIGEONHOLE_POSTMASTER_CLIENT_ID' },
+  { key: 'postmasterRedirectUri', env: 'PIGEONHOLE_POSTMASTER_REDIRECT_URI', flag: '--postmaster-redirect-uri', kind: 'http-url',
+    help: 'the redirect URI registered for the OAuth client, where Google sends the user back with ?code=&state= (your page hands them to exchangeDomainMonitorPostmasterCode); a createDomainMonitorPostmasterConnection redirectUri must equal it' },
+  { key: 'postmasterAuthUrl', env: 'PIGEONHOLE_POSTMASTER_AUTH_URL', flag: '--postmaster-auth-url', kind: 'http-url', default: 'https://accounts.google.com/o/oauth2/v2/auth',
+    help: 'the OAuth 2 authorization endpoint the connection URL points at' },
+  { key: 'postmasterTokenUrl', env: 'PIGEONHOLE_POSTMASTER_TOKEN_URL', flag: '--postmaster-token-url', kind: 'http-url', default: 'https://oauth2.googleapis.com/token',
+    help: 'the OAuth 2 token endpoint codes and refresh tokens are exchanged at' },
+  { key: 'postmasterApiUrl', env: 'PIGEONHOLE_POSTMASTER_API_URL', flag: '--postmaster-api-url', kind: 'http-url', default: 'https://gmailpostmastertools.googleapis.com',
+    help: 'base URL of the Gmail Postmaster Tools API (v1: /v1/domains, /v1/domains/{domain}/trafficStats)' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -46,6 +46,8 @@ import { forwarderOperations } from './forwarder/operations/index.js';
 import { replierOperations } from './replier/operations/index.js';
 import { consentOperations } from './consent/operations/index.js';
 import { plusAddressOperations } from './plus-address/operations/index.js';
+import { postmasterOperations } from './postmaster/operations/index.js';
+import { postmasterModelSchemas } from './postmaster/postmaster.schemas.js';
 import { doesInboxHaveAutomations } from './automations/operations/doesInboxHaveAutomations.js';
 import { scheduledOperations } from './scheduled/operations/index.js';
 import { domainOperations } from './domain/operations/index.js';
@@ -153,6 +155,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...formOperations,
   ...apiKeyOperations,
   ...auditOperations,
+  ...postmasterOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -171,4 +174,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...domainModelSchemas,
   ...retentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
   ...apiKeyModelSchemas, ...auditModelSchemas,
+  ...postmasterModelSchemas,
 ];

@@ -13,6 +13,8 @@ export type * from './ports/api-keys.js';
 export type * from './ports/inboxes.js';
 export type * from './ports/domains.js';
 export type * from './ports/emails.js';
+export type * from './ports/mail-auth.js';
+export type * from './ports/postmaster.js';
 export type * from './ports/attachments.js';
 export type * from './ports/sent-emails.js';
 export type * from './ports/mail-credentials.js';
@@ -103,6 +105,8 @@ import type { SpamEmailRepository } from './ports/spam-emails.js';
 import type { UserEntityRepository } from './ports/user-entities.js';
 import type { ExportRepository } from './ports/exports.js';
 import type { AuditLogRepository } from './ports/audit-logs.js';
+import type { MailAuthResultRepository } from './ports/mail-auth.js';
+import type { PostmasterRepository } from './ports/postmaster.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -120,6 +124,10 @@ export interface Repositories {
   /** custom domains with their DNS setup, checks and health events (ports/custom-domains.ts) */
   customDomains: CustomDomainRepository;
   emails: EmailRepository;
+  /** SPF/DKIM/DMARC/ARC verdicts of received mail (ports/mail-auth.ts) */
+  mailAuthResults: MailAuthResultRepository;
+  /** Google Postmaster Tools connections and what was fetched with them (ports/postmaster.ts) */
+  postmaster: PostmasterRepository;
   attachments: AttachmentRepository;
   sent: SentEmailRepository;
   mailCredentials: MailCredentialRepository;

@@ -7,6 +7,7 @@ import type { DomainHealthEventsTable, DomainSetupColumns } from './domain-table
 import type { ScimGroupMembersTable, ScimGroupsTable, ScimUsersTable } from './scim-tables.js';
 import type { ExportedEntitiesTable, InboxRetentionPoliciesTable, InboxRetentionRunsTable, SpamEmailsTable } from './user-rest-tables.js';
 import type { ApiKeyScopeColumns, AuditLogsTable } from './access-tables.js';
+import type { MailAuthResultsTable, PostmasterConnectionsTable, PostmasterDomainsTable, PostmasterTrafficStatsTable } from './mail-auth-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -608,6 +609,10 @@ export interface Database {
   scim_users: ScimUsersTable;
   scim_groups: ScimGroupsTable;
   scim_group_members: ScimGroupMembersTable;
+  mail_auth_results: MailAuthResultsTable;
+  postmaster_connections: PostmasterConnectionsTable;
+  postmaster_domains: PostmasterDomainsTable;
+  postmaster_traffic_stats: PostmasterTrafficStatsTable;
   contacts: ContactsTable;
   contact_groups: ContactGroupsTable;
   contact_group_members: ContactGroupMembersTable;

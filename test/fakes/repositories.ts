@@ -8,7 +8,7 @@ import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository, ScimRepository,
-  InboxRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository,
+  InboxRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeCustomDomainRepository } from './custom-domain-repository.js';
@@ -33,6 +33,7 @@ import { FakeReplierRepository } from './replier-repository.js';
 import { FakeOptInIdentityRepository } from './opt-in-identity-repository.js';
 import { FakePlusAddressRepository } from './plus-address-repository.js';
 import { FakePhonePoolRepository } from './phone-pool-repository.js';
+import { FakePostmasterRepository } from './postmaster-repository.js';
 
 export interface FakeRepositories extends Repositories {
   aliases: FakeAliasRepository;
@@ -56,6 +57,7 @@ export interface FakeRepositories extends Repositories {
   plusAddresses: FakePlusAddressRepository;
   phonePools: FakePhonePoolRepository;
   customDomains: FakeCustomDomainRepository;
+  postmaster: FakePostmasterRepository;
 }
 
 export function fakeRepositories(tables: MemoryTables = new MemoryTables()): FakeRepositories {
@@ -112,6 +114,8 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     spamEmails: notFakedRepository<SpamEmailRepository>('spamEmails'),
     userEntities: notFakedRepository<UserEntityRepository>('userEntities'),
     exports: notFakedRepository<ExportRepository>('exports'),
+    mailAuthResults: notFakedRepository<MailAuthResultRepository>('mailAuthResults'),
+    postmaster: new FakePostmasterRepository(),
   };
 }
 

@@ -22,6 +22,8 @@ export interface LoopbackDns {
   add(name: string, record: ZoneRecord): void;
   /** removes a name's records of one type, or all of them */
   remove(name: string, type?: ZoneRecordType): void;
+  /** questions about this name (and names under it) get no answer at all from now on: a resolver that times out */
+  silence(name: string): void;
   /** every question asked so far, as "name TYPE" */
   readonly questions: string[];
   close(): Promise<void>;
@@ -58,6 +60,7 @@ function answerOf(name: string, record: ZoneRecord): Record<string, unknown> {
 export async function startLoopbackDns(): Promise<LoopbackDns> {
   const zone = new Map<string, ZoneRecord[]>();
   const questions: string[] = [];
+  const silenced = new Set<string>();
   const key = (name: string) => name.toLowerCase().replace(/\.$/, '');
   const handle = (request: any, send: (response: any) => void) => {
     const response = Packet.createResponseFromRequest(request);
@@ -66,6 +69,7 @@ export async function startLoopbackDns(): Promise<LoopbackDns> {
     const name = key(question.name);
     const type = TYPE_NAMES.get(question.type);
     questions.push(`${name} ${type ?? question.type}`);
+    if ([...silenced].some((s) => name === s || name.endsWith(`.${s}`))) return;
     const records = zone.get(name);
     if (!records || records.length === 0) {
       response.header.rcode = NXDOMAIN;
@@ -116,6 +120,9 @@ export async function startLoopbackDns(): Promise<LoopbackDns> {
         const list = zone.get(key(name)) ?? [];
         list.push(record);
         zone.set(key(name), list);
+      },
+      silence(name) {
+        silenced.add(key(name));
       },
       remove(name, type) {
         if (!type) zone.delete(key(name));

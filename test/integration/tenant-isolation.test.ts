@@ -22,7 +22,7 @@ const CONTROLLERS = [
   'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController', 'DomainController', 'OrganizationMembers',
   'GuestPortalController', 'SendingConnectionsController', 'EmailWarmupController',
   'UserController', 'ExportController', 'SpamEmailController', 'FormController',
-  'ApiKeyController', 'ApiAuditLogController',
+  'ApiKeyController', 'ApiAuditLogController', 'DomainMonitorPostmasterController',
 ];
 
 interface InboxJson {
@@ -1879,8 +1879,93 @@ const ACCESS_CASES: Record<string, IsolationCase> = {
   },
   getAuditLogByEventId: async (c) => expectIdNotFound(c, await aEventId(c), 'GET', (id) => `/audit-logs/${id}`),
 };
-Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, ACCESS_CASES);
+
+/**
+ * Google Postmaster Tools connections (src/modules/postmaster, DomainMonitorPostmasterController):
+ * A holds a connection URL (its single-use state, its login hint); B must not see it, use A's
+ * state, or remove it. The server's OAuth client points at an endpoint never reached here: every
+ * B call fails or answers before talking to Google.
+ */
+const A_POSTMASTER_EMAIL = 'alpha-postmaster@example.com';
+let aPostmaster: { state: string; connection: unknown } | undefined;
+
+async function aPostmasterConnection(c: Ctx): Promise<{ state: string; connection: unknown }> {
+  if (!aPostmaster) {
+    const created = await c.a.fetch('/domain-monitor/postmaster/connect', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailAddress: A_POSTMASTER_EMAIL }),
+    });
+    assert.equal(created.status, 200, `A's connection URL: ${await created.clone().text()}`);
+    const { state } = (await created.json()) as { state: string };
+    aPostmaster = { state, connection: await (await c.a.fetch('/domain-monitor/postmaster/connection')).json() };
+  }
+  return aPostmaster;
+}
+
+async function postmasterUnchanged(c: Ctx): Promise<void> {
+  const made = await aPostmasterConnection(c);
+  const now = await (await c.a.fetch('/domain-monitor/postmaster/connection')).json();
+  assert.deepEqual(now, made.connection, "A's Postmaster connection is unchanged");
+}
+
+const POSTMASTER_CASES: Record<string, IsolationCase> = {
+  async createDomainMonitorPostmasterConnection(c) {
+    const a = await aPostmasterConnection(c);
+    const own = await c.asB('POST', '/domain-monitor/postmaster/connect', {});
+    expectStatus(own, 200, "createDomainMonitorPostmasterConnection: B's own URL");
+    assert.notEqual(own.json.state, a.state);
+    await c.asB('DELETE', '/domain-monitor/postmaster/connection');
+    await postmasterUnchanged(c);
+  },
+  async exchangeDomainMonitorPostmasterCode(c) {
+    const a = await aPostmasterConnection(c);
+    const body = (state: string) => ({ authorizationCode: 'code', redirectUri: 'https://isolation.example/callback', state });
+    const withA = await c.asB('POST', '/domain-monitor/postmaster/oauth-exchange', body(a.state));
+    const withNone = await c.asB('POST', '/domain-monitor/postmaster/oauth-exchange', body('no-such-state'));
+    expectStatus(withA, 400, "exchange with A's state");
+    assert.deepEqual([withA.status, withA.json.message], [withNone.status, withNone.json.message], "A's state reads like a state that does not exist");
+    await postmasterUnchanged(c);
+  },
+  async getDomainMonitorPostmasterConnection(c) {
+    await aPostmasterConnection(c);
+    const reply = await c.asB('GET', '/domain-monitor/postmaster/connection');
+    expectStatus(reply, 200, 'getDomainMonitorPostmasterConnection');
+    assert.deepEqual([reply.json.connected, reply.json.connection], [false, null], "B has no connection and sees none of A's");
+  },
+  async deleteDomainMonitorPostmasterConnection(c) {
+    await aPostmasterConnection(c);
+    expectStatus(await c.asB('DELETE', '/domain-monitor/postmaster/connection'), 204, 'deleteDomainMonitorPostmasterConnection');
+    await postmasterUnchanged(c);
+  },
+  async getDomainMonitorPostmasterDomains(c) {
+    await aPostmasterConnection(c);
+    const reply = await c.asB('GET', '/domain-monitor/postmaster/domains');
+    expectStatus(reply, 200, 'getDomainMonitorPostmasterDomains');
+    assert.deepEqual(reply.json, []);
+  },
+  async syncDomainMonitorPostmasterDomains(c) {
+    await aPostmasterConnection(c);
+    const reply = await c.asB('POST', '/domain-monitor/postmaster/domains/sync');
+    expectStatus(reply, 400, "syncDomainMonitorPostmasterDomains without a connection of B's own");
+    assert.match(reply.json.message, /No Postmaster connection/);
+    await postmasterUnchanged(c);
+  },
+  async getDomainMonitorPostmasterTrafficStats(c) {
+    await aPostmasterConnection(c);
+    const reply = await c.asB('GET', '/domain-monitor/postmaster/domains/example.com/traffic-stats');
+    expectStatus(reply, 200, 'getDomainMonitorPostmasterTrafficStats');
+    assert.deepEqual(reply.json.stats, []);
+  },
+  async syncDomainMonitorPostmasterTrafficStats(c) {
+    await aPostmasterConnection(c);
+    const reply = await c.asB('POST', '/domain-monitor/postmaster/domains/example.com/traffic-stats/sync');
+    expectStatus(reply, 400, "syncDomainMonitorPostmasterTrafficStats without a connection of B's own");
+    assert.match(reply.json.message, /No Postmaster connection/);
+    await postmasterUnchanged(c);
+  },
+};
+Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, POSTMASTER_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
 Object.assign(ISOLATION_CASES, POOL_CASES);
@@ -2021,7 +2106,15 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     });
     await new Promise<void>((resolve) => mediaServer.listen(0, '127.0.0.1', resolve));
     const mediaPort = (mediaServer.address() as AddressInfo).port;
-    server = await startTestServer(dialect, { env: { PIGEONHOLE_WEBHOOK_ALLOW: `127.0.0.1:${mediaPort}` } });
+    server = await startTestServer(dialect, {
+      env: {
+        PIGEONHOLE_WEBHOOK_ALLOW: `127.0.0.1:${mediaPort}`,
+        // an OAuth client for the Postmaster cases; its token endpoint is never reached by them
+        PIGEONHOLE_POSTMASTER_CLIENT_ID: 'isolation-client', PIGEONHOLE_POSTMASTER_CLIENT_SECRET: 'isolation-secret',
+        PIGEONHOLE_POSTMASTER_REDIRECT_URI: 'https://isolation.example/callback', PIGEONHOLE_POSTMASTER_TOKEN_URL: 'http://127.0.0.1:9/token',
+      },
+    });
+    aPostmaster = undefined; // made again on this server by the first Postmaster case
     a = await server.createTenant();
     b = await server.createTenant();
     const beforeA = new Date(Date.now() - 1000).toISOString();

@@ -3,6 +3,7 @@ import type { AttachmentRecord, EmailRecord, EmailSummary } from '../../storage/
 import type { AttachmentMetaData, Email, EmailPreview, EmailProjection } from './email.schemas.js';
 import { displayBody } from './parse.js';
 import { bareMessageId } from '../../core/message-id.js';
+import { toEmailAnalysis } from '../mail-auth/mail-auth.service.js';
 
 const EXCERPT_LENGTH = 255;
 
@@ -72,6 +73,8 @@ export function toEmail(e: EmailRecord): Static<typeof Email> {
     isXAmpHtml: false,
     xampHtml: false,
     externalId: null,
+    // verdicts of mail checked on arrival over SMTP; null for mail that was not (imports, sends, checks off)
+    analysis: e.authentication ? toEmailAnalysis(e.authentication) : null,
   };
 }
 

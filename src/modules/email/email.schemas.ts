@@ -56,6 +56,18 @@ export const EmailProjection = Type.Object(
   { $id: 'EmailProjection' },
 );
 
+/** SPF/DKIM/DMARC verdicts of mail received over SMTP (PASS, FAIL, GRAY, TEMPERROR, PERMERROR); spam and virus are not checked (null). */
+export const EmailAnalysis = Type.Object(
+  {
+    spamVerdict: Nullable(Type.String()),
+    virusVerdict: Nullable(Type.String()),
+    spfVerdict: Nullable(Type.String()),
+    dkimVerdict: Nullable(Type.String()),
+    dmarcVerdict: Nullable(Type.String()),
+  },
+  { $id: 'EmailAnalysis', description: 'Authentication verdicts this server found when the email came in over SMTP' },
+);
+
 export const Email = Type.Object(
   {
     ...common,
@@ -75,6 +87,7 @@ export const Email = Type.Object(
     isXAmpHtml: Type.Boolean(),
     xampHtml: Type.Boolean(),
     externalId: Nullable(Type.String()),
+    analysis: Nullable(Type.Ref(EmailAnalysis)),
   },
   { $id: 'Email', description: 'A received email with its parsed body and headers' },
 );
@@ -102,6 +115,6 @@ export const UnreadCount = Type.Object({ count: Type.Integer() }, { $id: 'Unread
 export const EmailIdParams = Type.Object({ emailId: Uuid });
 
 export const emailModelSchemas = [
-  Sender, Recipient, EmailRecipients, EmailPreview, EmailProjection, Email, PageEmailPreview, PageEmailProjection,
+  Sender, Recipient, EmailRecipients, EmailPreview, EmailProjection, EmailAnalysis, Email, PageEmailPreview, PageEmailProjection,
   AttachmentMetaData, DownloadAttachmentDto, RawEmailJson, UnreadCount,
 ];

@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { EventBus } from '../../events/bus.js';
 import type {
-  AttachmentRecord, AutomationJobKind, EmailRecord, EmailRepository, IncomingEmail, InboxRecord, InboxRepository, NewAutomationJob,
+  AttachmentRecord, AutomationJobKind, EmailAuthentication, EmailRecord, EmailRepository, IncomingEmail, InboxRecord, InboxRepository, NewAutomationJob,
 } from '../../storage/ports.js';
 import type { ParsedMessage } from './parse.js';
 import { MessageParser } from './parser.js';
@@ -25,6 +25,24 @@ export class RecipientRefused extends AppError {
 export interface InboundEnvelope {
   mailFrom?: string | null;
   smtp?: boolean;
+  /** the SMTP client's address and its HELO/EHLO name (SMTP only): what SPF is checked for */
+  remoteAddress?: string;
+  helo?: string;
+}
+
+/** What the authenticator found: the header lines to prepend and the verdicts to store. */
+export interface AuthenticatedMessage {
+  /** Received-SPF and Authentication-Results, each line ending in CRLF */
+  header: Buffer;
+  verdicts: EmailAuthentication;
+}
+
+/**
+ * Checks SPF, DKIM, DMARC and ARC of a message received over SMTP (modules/mail-auth; services.ts
+ * sets it unless PIGEONHOLE_MAIL_AUTH is off). Never throws for DNS trouble: that is a temperror verdict.
+ */
+export interface InboundAuthenticator {
+  authenticate(raw: Buffer, envelope: InboundEnvelope): Promise<AuthenticatedMessage>;
 }
 
 /**
@@ -129,6 +147,8 @@ export class IngestService {
   plusAddresses?: PlusAddressRecorder;
   /** the inbox taking mail to an address no inbox has (a custom domain's wildcard catch-all); services.ts sets it */
   catchAll?: { catchAllFor(address: string): Promise<InboxRecord | undefined> };
+  /** SPF/DKIM/DMARC/ARC of mail from SMTP clients (services.ts sets it); unset, mail is not checked */
+  authenticator?: InboundAuthenticator;
 
   constructor(
     private readonly inboxes: InboxRepository,
@@ -208,6 +228,14 @@ export class IngestService {
   }
 
   private async store(raw: Buffer, recipients: RecipientInbox[], dedupe: boolean, envelope?: InboundEnvelope): Promise<Reception> {
+    // Mail from an SMTP client (MX) is checked before anything else sees it: the stored bytes
+    // start with this server's Authentication-Results, and the verdicts commit with the copies.
+    let authentication: EmailAuthentication | null = null;
+    if (this.authenticator && envelope?.smtp && envelope.remoteAddress) {
+      const checked = await this.authenticator.authenticate(raw, envelope);
+      raw = Buffer.concat([checked.header, raw]);
+      authentication = checked.verdicts;
+    }
     const unique = [...new Map(recipients.map((inbox) => [inbox.id, inbox])).values()];
     // the plus address each copy came to, by inbox (a step may answer other objects for the same inboxes)
     const plusOf = new Map(unique.filter((i) => i.plusAddress).map((i) => [i.id, i]));
@@ -268,6 +296,7 @@ export class IngestService {
         textBody: message.textBody,
         htmlBody: message.htmlBody,
         plusAddressId: plusAddressIds.get(inbox.id) ?? null,
+        authentication,
       };
       return dedupeSince ? { email, raw, attachments, dedupeSince } : { email, raw, attachments };
     });

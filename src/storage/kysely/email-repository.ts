@@ -1,3 +1,4 @@
+import { mailAuthResultRepository } from './mail-auth-repository.js';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AttachmentsTable, Database, EmailsTable } from '../schema.js';
 import type {
@@ -117,12 +118,16 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const [summary] = await summaries(db, [row]);
+      const [[summary], authentication] = await Promise.all([
+        summaries(db, [row]),
+        mailAuthResultRepository(db).forEmail(tenantId, id),
+      ]);
       return {
         ...summary!,
         headers: JSON.parse(row.headers_json) as Array<[string, string]>,
         textBody: row.text_body,
         htmlBody: row.html_body,
+        authentication: authentication ?? null,
       };
     },
 

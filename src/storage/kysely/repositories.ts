@@ -4,6 +4,8 @@ import type { Repositories } from '../ports.js';
 import { organizationRepository } from './organization-repository.js';
 import { teamAccessRepository } from './team-access-repository.js';
 import { scimRepository } from './scim-repository.js';
+import { mailAuthResultRepository } from './mail-auth-repository.js';
+import { postmasterRepository } from './postmaster-repository.js';
 import { userRepository } from './user-repository.js';
 import { apiKeyRepository } from './api-key-repository.js';
 import { auditLogRepository } from './audit-log-repository.js';
@@ -56,6 +58,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     organizations: organizationRepository(db),
     teamAccess: teamAccessRepository(db),
     scim: scimRepository(db),
+    mailAuthResults: mailAuthResultRepository(db),
+    postmaster: postmasterRepository(db),
     apiKeys: apiKeyRepository(db),
     auditLogs: auditLogRepository(db),
     inboxes: inboxRepository(db),

@@ -7,6 +7,7 @@ import { flag, toMillis } from './rows.js';
 import { recordDomainEvents } from './domain-event-repository.js';
 import { withoutRetries } from './retry-dedupe.js';
 import { insertAutomationJobs } from './automation-job-repository.js';
+import { insertMailAuthResults } from './mail-auth-repository.js';
 
 /**
  * Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound
@@ -62,6 +63,8 @@ export async function storeIncomingGroup(trx: Transaction<Database>, group: Inco
   const uids = await reserveImapUids(trx, batch.map(({ email }) => email.inboxId));
   const emailRows = batch.map(({ email }, i) => emailRow(email, uids[i]!));
   for (const rows of chunks(emailRows)) await trx.insertInto('emails').values(rows).execute();
+  // the SPF/DKIM/DMARC/ARC verdicts of SMTP mail: never an email visible without them
+  await insertMailAuthResults(trx, batch.map(({ email }) => email));
 
   const attachmentRows = batch.flatMap(({ email, attachments }) =>
     attachments.map(({ record }, position) => ({

@@ -42,6 +42,7 @@ import * as m0039 from './0039_scim.js';
 import * as m0043 from './0043_portals_warmup_seats.js';
 import * as m0042 from './0042_user_rest.js';
 import * as m0040 from './0040_key_scopes_audit.js';
+import * as m0045 from './0045_mail_auth.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0043_portals_warmup_seats': m0043,
   '0042_user_rest': m0042,
   '0040_key_scopes_audit': m0040,
+  '0045_mail_auth': m0045,
 };

@@ -3,6 +3,7 @@ import type { PageRequest } from '../../core/paging.js';
 import type { MailAddress, Slice } from './common.js';
 import type { AttachmentRecord } from './attachments.js';
 import type { NewAutomationJob } from './automation-jobs.js';
+import type { EmailAuthentication } from './mail-auth.js';
 
 /** An email without its bodies: what lists and previews need. */
 export interface EmailSummary {
@@ -37,6 +38,12 @@ export interface EmailRecord extends EmailSummary {
   headers: Array<[string, string]>;
   textBody: string | null;
   htmlBody: string | null;
+  /**
+   * SPF/DKIM/DMARC/ARC verdicts found when the message came in over SMTP (ports/mail-auth.ts);
+   * null or absent for mail that was not checked (imports, API sends, checks turned off).
+   * Set by ingest, stored with the email in its transaction, loaded by findById.
+   */
+  authentication?: EmailAuthentication | null;
 }
 
 /** One received copy for one inbox, with the bytes it references. */

@@ -74,7 +74,7 @@ export const MAX_LOCKED_AUTH_PAUSE_MS = 5000;
 /** The envelope of an MX session as ingest reads it: MAIL FROM ('' for the null reverse path). */
 function envelopeOf(session: SMTPServerSession): InboundEnvelope {
   const from = session.envelope.mailFrom;
-  return { mailFrom: from ? from.address : null, smtp: true };
+  return { mailFrom: from ? from.address : null, smtp: true, remoteAddress: session.remoteAddress, helo: session.hostNameAppearsAs };
 }
 
 export async function startSmtp(options: SmtpOptions, services: SmtpServices, log: LogSink): Promise<RunningSmtp> {
