@@ -14,6 +14,7 @@ import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
 import { startImap, type RunningImap } from './transports/imap/server.js';
 import { smtpRelay } from './transports/smtp/relay.js';
 import { expiryJob } from './jobs/expiry.js';
+import { PeriodicJob } from './jobs/scheduler.js';
 import { joinCluster } from './events/cluster.js';
 import { webhookDeliveryWorker, type WebhookDeliveryWorker } from './jobs/webhook-delivery.js';
 import { sendQueueWorker, type SendQueueWorker } from './jobs/send-queue.js';
@@ -50,6 +51,8 @@ export interface RunningServer {
   tls: { configured: boolean; certFile: string; caFile?: string };
   /** the scheduled inbox expiry: runOnce() is one pass now (tests drive it with a ManualClock) */
   expiry: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the domain monitor scheduler: runOnce() is one pass now */
+  domainMonitors: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
   webhooks: WebhookDeliveryWorker;
   /** the sendEmailWithQueue worker of this node */
@@ -159,7 +162,8 @@ export async function startServer(
   const htmlWork = new HtmlWork(mailWorkers, config.parseTimeout);
   const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, tenantSmsCap: config.tenantSmsCap, smsFailNumbers: config.smsFailNumbers, smsRelay: config.smsRelay, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, phoneRanges: config.phoneRanges, endpoints, tracking,
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, requireConsent: config.requireConsent,
-    sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength } });
+    sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength },
+    domainMonitors: { dnsServers: config.dnsServers, mxProbePort: config.mxProbePort, authservId: config.publicHost ?? config.domain } });
 
   // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's
   // memory). On the real clock even under a test's ManualClock: lockouts pace real peers.
@@ -259,6 +263,12 @@ export async function startServer(
     precise: clock === systemClock,
   });
   expiry.start();
+  // Domain monitors due for a scheduled run: one node at a time, every PIGEONHOLE_DOMAIN_MONITOR_INTERVAL.
+  const domainMonitorJob = new PeriodicJob({
+    name: 'domain-monitors', intervalMs: config.domainMonitorInterval, locks: store.repos.schedulerLocks, log: app.log, clock,
+    pass: () => services.domainMonitors.schedulerPass(),
+  });
+  domainMonitorJob.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -317,6 +327,7 @@ export async function startServer(
     imapsPort: runningImap.securePort,
     generatedAdminKey: generatedKey,
     expiry,
+    domainMonitors: domainMonitorJob,
     webhooks,
     sendQueue,
     automationJobs,
@@ -324,6 +335,7 @@ export async function startServer(
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
       bus.close();
       await expiry.stop();
+      await domainMonitorJob.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();

@@ -49,6 +49,7 @@ import { PhoneInventoryService } from './modules/phone-inventory/phone-inventory
 import { PhoneReleaseService } from './modules/phone-inventory/phone-releases.service.js';
 import { PhoneAccountService } from './modules/phone-inventory/phone-account.service.js';
 import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
+import { DOMAIN_MONITOR_ALERT, DomainMonitorService } from './modules/domain-monitor/domain-monitor.service.js';
 import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
 import { SmsMediaService } from './modules/sms/sms-media.service.js';
 import { SMS_STATUS_CALLBACK, SmsSinkService } from './modules/sms-sink/sms-sink.service.js';
@@ -110,6 +111,8 @@ export interface ServiceDeps {
   smsFailNumbers?: readonly string[];
   /** the real provider outside SMS are forwarded to (PIGEONHOLE_SMS_RELAY_URL); unset = none. timeoutMs: the webhook timeout when unset */
   smsRelay?: Omit<SmsRelaySettings, 'timeoutMs'> & { timeoutMs?: number };
+  /** domain monitors: DNS servers (PIGEONHOLE_DNS_SERVERS), the MX probe port (PIGEONHOLE_MX_PROBE_PORT), this server's authserv-id; unset = system DNS, port 25, the inbox domain */
+  domainMonitors?: { dnsServers: readonly string[]; mxProbePort: number; authservId: string };
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -173,7 +176,18 @@ export function createServices(deps: ServiceDeps): Services {
   const consent = new ConsentService(repos.optInIdentities, sending, inboxes, async (address) => (await ingest.ownInbox(address)) !== undefined,
     deps.bus, deps.clock, deps.requireConsent);
   sending.guards.push(consent.guard);
+  const domainMonitors = new DomainMonitorService(repos.domainMonitors, inboxes, repos.automationJobs, deps.clock, {
+    dnsServers: deps.domainMonitors?.dnsServers ?? [], mxProbePort: deps.domainMonitors?.mxProbePort ?? 25,
+    authservId: deps.domainMonitors?.authservId ?? deps.settings.domain,
+    timeoutMs: webhookTargets.timeoutMs, blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow,
+  });
+  domainMonitors.sending = sending;
+  domainMonitors.wake = () => automationWake.kick();
+  automationHandlers[DOMAIN_MONITOR_ALERT] = { run: (job) => domainMonitors.runAlertJob(job) };
+  // Observed auth samples: recorded as each received copy is planned, before it is stored and announced.
+  ingest.planners.push(domainMonitors.samplePlanner);
   return {
+    domainMonitors,
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
     forwarders,

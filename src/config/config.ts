@@ -94,6 +94,10 @@ export interface Config {
   readonly rateLimit: number;
   /** PIGEONHOLE_DNS_SERVERS as dns.setServers takes them; empty = the system's resolvers */
   readonly dnsServers: readonly string[];
+  /** PIGEONHOLE_MX_PROBE_PORT: where domain monitors read MX hosts' SMTP greetings */
+  readonly mxProbePort: number;
+  /** PIGEONHOLE_DOMAIN_MONITOR_INTERVAL: milliseconds between domain monitor scheduler passes */
+  readonly domainMonitorInterval: number;
 }
 
 /** A Twilio-compatible provider: its base URL without credentials, the account SID and auth token taken from it. */
@@ -145,6 +149,7 @@ export function loadConfig(
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
   if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
+  if (parsed.domainMonitorInterval === 0) problems.push('PIGEONHOLE_DOMAIN_MONITOR_INTERVAL must be at least 1');
   if (parsed.maxWait === 0) problems.push('PIGEONHOLE_MAX_WAIT must be at least 1');
   for (const key of ['webhookTimeout', 'webhookRetryBase'] as const) {
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
@@ -223,6 +228,8 @@ export function loadConfig(
     imapLoginTimeout: parsed.imapLoginTimeout as number,
     rateLimit: parsed.rateLimit as number,
     dnsServers: Object.freeze((parsed.dnsServers as string[] | undefined) ?? []),
+    mxProbePort: parsed.mxProbePort as number,
+    domainMonitorInterval: parsed.domainMonitorInterval as number,
   });
 }
 

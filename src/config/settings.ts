@@ -81,7 +81,9 @@ export type SettingKey =
   | 'imapLoginTimeout'
   | 'rateLimit'
   // Accounts, identity and domains (issue 18)
-  | 'dnsServers';
+  | 'dnsServers'
+  | 'mxProbePort'
+  | 'domainMonitorInterval';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -208,6 +210,10 @@ export const SETTINGS: readonly SettingSpec[] = [
   // Accounts, identity and domains (issue 18).
   { key: 'dnsServers', env: 'PIGEONHOLE_DNS_SERVERS', flag: '--dns-servers', kind: 'string',
     help: 'comma-separated DNS servers (host or host:port, IPv6 as [::1]:53, as Node\'s dns.setServers takes them) that domain verification, domain monitors and the SPF/DKIM/DMARC checks of received mail ask; unset = the system\'s resolvers' },
+  { key: 'mxProbePort', env: 'PIGEONHOLE_MX_PROBE_PORT', flag: '--mx-probe-port', kind: 'port', default: '25',
+    help: 'port the MX reachability check of domain monitors connects to on each MX host, reading its SMTP greeting; 25 is where MX hosts listen (another port points the check at a local SMTP server in tests)' },
+  { key: 'domainMonitorInterval', env: 'PIGEONHOLE_DOMAIN_MONITOR_INTERVAL', flag: '--domain-monitor-interval', kind: 'count', default: '60000',
+    help: 'milliseconds between the passes of the domain monitor scheduler (one also runs at start; one node at a time), each running every monitor whose intervalSeconds has passed since its last run' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -34,6 +34,7 @@ import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { phoneOperations } from './phone/operations/index.js';
 import { phonePoolOperations } from './phone-pool/operations/index.js';
+import { domainMonitorOperations } from './domain-monitor/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
 import { smsSinkOperations } from './sms-sink/operations/index.js';
@@ -70,6 +71,7 @@ import { mfaModelSchemas } from './mfa/mfa.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { phoneModelSchemas } from './phone/phone.schemas.js';
 import { phonePoolModelSchemas } from './phone-pool/phone-pool.schemas.js';
+import { domainMonitorModelSchemas } from './domain-monitor/domain-monitor.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
 import { sentSmsModelSchemas } from './sms/sent-sms.schemas.js';
@@ -107,6 +109,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...phoneOperations,
   ...phoneInventoryOperations,
   ...phonePoolOperations,
+  ...domainMonitorOperations,
   ...smsOperations,
   ...smsSinkOperations,
   ...aliasOperations,
@@ -126,7 +129,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...missedSmsModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
-  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...domainMonitorModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
   ...aliasModelSchemas,
   ...phoneInventoryModelSchemas,
   ...rulesetModelSchemas,

@@ -37,6 +37,7 @@ import type { PhoneInventoryService } from './phone-inventory/phone-inventory.se
 import type { PhoneReleaseService } from './phone-inventory/phone-releases.service.js';
 import type { PhoneAccountService } from './phone-inventory/phone-account.service.js';
 import type { PhonePoolService } from './phone-pool/phone-pool.service.js';
+import type { DomainMonitorService } from './domain-monitor/domain-monitor.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
 import type { SmsMediaService } from './sms/sms-media.service.js';
 import type { SmsSinkService } from './sms-sink/sms-sink.service.js';
@@ -104,6 +105,8 @@ export interface Services {
   smsSending: SmsSendingService;
   /** pools of those numbers, leased one test at a time */
   phonePools: PhonePoolService;
+  /** DomainMonitorController: monitors of a domain's mail authentication, their runs, alerts and observed samples */
+  domainMonitors: DomainMonitorService;
   /** SMS conversations per number and other number */
   phoneThreads: PhoneThreadService;
   /** MMS media of received SMS */

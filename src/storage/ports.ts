@@ -46,6 +46,7 @@ export type * from './ports/repliers.js';
 export type * from './ports/opt-in-identities.js';
 export type * from './ports/plus-addresses.js';
 export type * from './ports/organizations.js';
+export type * from './ports/domain-monitors.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -85,6 +86,7 @@ import type { ReplierRepository } from './ports/repliers.js';
 import type { OptInIdentityRepository } from './ports/opt-in-identities.js';
 import type { PlusAddressRepository } from './ports/plus-addresses.js';
 import type { OrganizationRepository } from './ports/organizations.js';
+import type { DomainMonitorRepository } from './ports/domain-monitors.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -152,6 +154,8 @@ export interface Repositories {
   smsMedia: SmsMediaRepository;
   /** SMS a tenant at its SMS cap did not get (ports/missed-sms.ts) */
   missedSms: MissedSmsRepository;
+  /** domain monitors, their runs, alert sinks and observed auth samples (ports/domain-monitors.ts) */
+  domainMonitors: DomainMonitorRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

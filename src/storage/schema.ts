@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
 import type { SmsMediaTable } from './sms-sink-tables.js';
 import type { MissedSmsTable } from './sms-pipeline-tables.js';
+import type { DomainMonitorAlertSinksTable, DomainMonitorRunsTable, DomainMonitorSamplesTable, DomainMonitorsTable } from './domain-monitor-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -605,6 +606,10 @@ export interface Database {
   inbox_replier_replies: InboxReplierRepliesTable;
   opt_in_identities: OptInIdentitiesTable;
   plus_addresses: PlusAddressesTable;
+  domain_monitors: DomainMonitorsTable;
+  domain_monitor_runs: DomainMonitorRunsTable;
+  domain_monitor_alert_sinks: DomainMonitorAlertSinksTable;
+  domain_monitor_samples: DomainMonitorSamplesTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */

@@ -6,7 +6,7 @@
 import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
-  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository,
+  SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, DomainMonitorRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeAttachmentRepository } from './attachment-repository.js';
@@ -96,6 +96,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     phoneThreads: notFakedRepository<PhoneThreadRepository>('phoneThreads'),
     smsMedia: notFakedRepository<SmsMediaRepository>('smsMedia'),
     missedSms: notFakedRepository<MissedSmsRepository>('missedSms'),
+    domainMonitors: notFakedRepository<DomainMonitorRepository>('domainMonitors'),
   };
 }
 

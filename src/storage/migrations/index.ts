@@ -37,6 +37,7 @@ import * as m0035 from './0035_sms_media.js';
 import * as m0036 from './0036_sms_pipeline.js';
 import * as m0037 from './0037_sms_relay.js';
 import * as m0038 from './0038_organizations.js';
+import * as m0044 from './0044_domain_monitors.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0036_sms_pipeline': m0036,
   '0037_sms_relay': m0037,
   '0038_organizations': m0038,
+  '0044_domain_monitors': m0044,
 };
