@@ -320,6 +320,7 @@ async function checkMxReachability(settings: AuthStackSettings, hosts: string[])
   if (hosts.length === 0) return { check: 'MX_REACHABILITY', status: 'FAIL', details: 'no MX host to connect to' };
   const outcomes: string[] = [];
   let reachable = 0;
+  let refused = 0;
   const probed = hosts.slice(0, MAX_MX_PROBES);
   for (const host of probed) {
     let addresses: string[];
@@ -331,6 +332,12 @@ async function checkMxReachability(settings: AuthStackSettings, hosts: string[])
     }
     if (addresses.length === 0) {
       outcomes.push(`${host}: no A or AAAA record`);
+      continue;
+    }
+    const range = settings.blockPrivate ? nonPublicRange(addresses[0]!) : null;
+    if (range && !settings.allow?.allowsAddress(addresses[0]!, settings.mxProbePort) && !settings.allow?.allowsName(host, settings.mxProbePort)) {
+      refused++;
+      outcomes.push(`${host} not probed: ${addresses[0]} is a private address (${range}) and private targets are refused`);
       continue;
     }
     try {
@@ -345,7 +352,7 @@ async function checkMxReachability(settings: AuthStackSettings, hosts: string[])
       outcomes.push(`${host} (${addresses[0]}:${settings.mxProbePort}) unreachable: ${describe(error)}`);
     }
   }
-  const status: CheckStatus = reachable === probed.length ? 'PASS' : reachable > 0 ? 'WARN' : 'FAIL';
+  const status: CheckStatus = reachable === probed.length ? 'PASS' : reachable > 0 ? 'WARN' : refused === probed.length ? 'ERROR' : 'FAIL';
   return { check: 'MX_REACHABILITY', status, details: outcomes.join('; ') };
 }
 
