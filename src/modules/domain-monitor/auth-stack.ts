@@ -199,10 +199,13 @@ function rsaKeyLength(base64: string): number | null {
 
 async function checkDkim(resolver: Resolver, domain: string, selectors: readonly string[]): Promise<{ dkim: AuthStackResults['dkim']; result: CheckResult }> {
   const dkim: AuthStackResults['dkim'] = { valid: false, queriedName: null, selector: null, record: null, algorithm: null, keyLength: null, checkedNames: [], warnings: [], errors: [] };
-  for (const selector of selectors) {
+  // every selector asked at once (a slow name server costs one timeout, not one per selector); the first in order with a key wins
+  const found = await Promise.all(selectors.map(async (selector) => {
     const name = `${selector}._domainkey.${domain}`;
+    return { selector, name, records: (await txt(resolver, name)).filter((r) => /(^|;)\s*p=/i.test(r) || /^v=DKIM1/i.test(r)) };
+  }));
+  for (const { selector, name, records } of found) {
     dkim.checkedNames.push(name);
-    const records = (await txt(resolver, name)).filter((r) => /(^|;)\s*p=/i.test(r) || /^v=DKIM1/i.test(r));
     if (records.length === 0) continue;
     const record = records[0]!;
     const tags = tagList(record);
@@ -318,42 +321,34 @@ async function addressesOf(resolver: Resolver, host: string): Promise<string[]> 
 
 async function checkMxReachability(settings: AuthStackSettings, hosts: string[]): Promise<CheckResult> {
   if (hosts.length === 0) return { check: 'MX_REACHABILITY', status: 'FAIL', details: 'no MX host to connect to' };
-  const outcomes: string[] = [];
-  let reachable = 0;
-  let refused = 0;
   const probed = hosts.slice(0, MAX_MX_PROBES);
-  for (const host of probed) {
+  // every host probed at once; outcomes reported in MX preference order
+  const outcomes = await Promise.all(probed.map(async (host): Promise<{ kind: 'reachable' | 'refused' | 'failed'; text: string }> => {
     let addresses: string[];
     try {
       addresses = await addressesOf(settings.resolver, host);
     } catch (error) {
-      outcomes.push(`${host}: address lookup failed (${(error as { code?: string }).code ?? describe(error)})`);
-      continue;
+      return { kind: 'failed', text: `${host}: address lookup failed (${(error as { code?: string }).code ?? describe(error)})` };
     }
-    if (addresses.length === 0) {
-      outcomes.push(`${host}: no A or AAAA record`);
-      continue;
-    }
-    const range = settings.blockPrivate ? nonPublicRange(addresses[0]!) : null;
-    if (range && !settings.allow?.allowsAddress(addresses[0]!, settings.mxProbePort) && !settings.allow?.allowsName(host, settings.mxProbePort)) {
-      refused++;
-      outcomes.push(`${host} not probed: ${addresses[0]} is a private address (${range}) and private targets are refused`);
-      continue;
+    if (addresses.length === 0) return { kind: 'failed', text: `${host}: no A or AAAA record` };
+    const address = addresses[0]!;
+    const range = settings.blockPrivate ? nonPublicRange(address) : null;
+    if (range && !settings.allow?.allowsAddress(address, settings.mxProbePort) && !settings.allow?.allowsName(host, settings.mxProbePort)) {
+      return { kind: 'refused', text: `${host} not probed: ${address} is a private address (${range}) and private targets are refused` };
     }
     try {
-      const greeting = await smtpGreeting(addresses[0]!, settings.mxProbePort, settings.timeoutMs);
-      if (greeting.startsWith('220')) {
-        reachable++;
-        outcomes.push(`${host} (${addresses[0]}:${settings.mxProbePort}) greeted: ${greeting.slice(0, 120)}`);
-      } else {
-        outcomes.push(`${host} (${addresses[0]}:${settings.mxProbePort}) refused: ${greeting.slice(0, 120)}`);
-      }
+      const greeting = await smtpGreeting(address, settings.mxProbePort, settings.timeoutMs);
+      return greeting.startsWith('220')
+        ? { kind: 'reachable', text: `${host} (${address}:${settings.mxProbePort}) greeted: ${greeting.slice(0, 120)}` }
+        : { kind: 'failed', text: `${host} (${address}:${settings.mxProbePort}) refused: ${greeting.slice(0, 120)}` };
     } catch (error) {
-      outcomes.push(`${host} (${addresses[0]}:${settings.mxProbePort}) unreachable: ${describe(error)}`);
+      return { kind: 'failed', text: `${host} (${address}:${settings.mxProbePort}) unreachable: ${describe(error)}` };
     }
-  }
+  }));
+  const reachable = outcomes.filter((o) => o.kind === 'reachable').length;
+  const refused = outcomes.filter((o) => o.kind === 'refused').length;
   const status: CheckStatus = reachable === probed.length ? 'PASS' : reachable > 0 ? 'WARN' : refused === probed.length ? 'ERROR' : 'FAIL';
-  return { check: 'MX_REACHABILITY', status, details: outcomes.join('; ') };
+  return { check: 'MX_REACHABILITY', status, details: outcomes.map((o) => o.text).join('; ') };
 }
 
 /**
@@ -479,21 +474,30 @@ export async function checkAuthStack(settings: AuthStackSettings, rawDomain: str
   const domain = rawDomain.toLowerCase().replace(/\.$/, '');
   const { resolver } = settings;
   const emptyLookup = (name: string): RecordLookup => ({ valid: false, query: txtName(name), records: [], errors: [], warnings: [] });
-  const spf = await guarded<{ spf: AuthStackResults['spf'] }>('SPF', () => checkSpf(resolver, domain),
-    { spf: { valid: false, host: domain, record: null, flattenedRecord: null, lookupCount: 0, mechanisms: [], warnings: [], errors: [] } });
-  const dkim = await guarded<{ dkim: AuthStackResults['dkim'] }>('DKIM', () => checkDkim(resolver, domain, selectors),
-    { dkim: { valid: false, queriedName: null, selector: null, record: null, algorithm: null, keyLength: null, checkedNames: [], warnings: [], errors: [] } });
-  const dmarc = await guarded<{ dmarc: RecordLookup; enforced: boolean }>('DMARC', () => checkDmarc(resolver, domain), { dmarc: emptyLookup(`_dmarc.${domain}`), enforced: false });
-  const mx = await guarded<{ mx: AuthStackResults['mx']; hosts: string[] }>('MX', () => checkMx(resolver, domain), { mx: { records: [], errors: [], warnings: [] }, hosts: [] as string[] });
-  const reach = mx.result.status === 'ERROR'
-    ? { check: 'MX_REACHABILITY' as const, status: 'ERROR' as const, details: 'MX lookup failed' }
-    : await checkMxReachability(settings, mx.hosts);
-  const mtaSts = await guarded<{ mtaSts: AuthStackResults['mtaSts'] }>('MTA_STS', () => checkMtaSts(settings, domain, mx.hosts),
-    { mtaSts: { ...emptyLookup(`_mta-sts.${domain}`), wellKnownQuery: `https://mta-sts.${domain}/.well-known/mta-sts.txt`, wellKnownPresent: false, wellKnownValue: '' } });
-  const tls = await guarded<{ lookup: RecordLookup }>('TLS_RPT', () => checkTagged(resolver, `_smtp._tls.${domain}`, /^v=TLSRPTv1/i, 'TLS_RPT', 'TLS-RPT', 'rua',
-    'TLS delivery failures are not reported'), { lookup: emptyLookup(`_smtp._tls.${domain}`) });
-  const bimi = await guarded<{ lookup: RecordLookup }>('BIMI', () => checkTagged(resolver, `default._bimi.${domain}`, /^v=BIMI1/i, 'BIMI', 'BIMI', 'l',
-    'no brand logo is shown'), { lookup: emptyLookup(`default._bimi.${domain}`) });
+  // independent checks run at once: a slow name server costs one timeout per chain of lookups, not one per lookup
+  const [spf, dkim, dmarc, tls, bimi, [mx, reach, mtaSts]] = await Promise.all([
+    guarded<{ spf: AuthStackResults['spf'] }>('SPF', () => checkSpf(resolver, domain),
+      { spf: { valid: false, host: domain, record: null, flattenedRecord: null, lookupCount: 0, mechanisms: [], warnings: [], errors: [] } }),
+    guarded<{ dkim: AuthStackResults['dkim'] }>('DKIM', () => checkDkim(resolver, domain, selectors),
+      { dkim: { valid: false, queriedName: null, selector: null, record: null, algorithm: null, keyLength: null, checkedNames: [], warnings: [], errors: [] } }),
+    guarded<{ dmarc: RecordLookup; enforced: boolean }>('DMARC', () => checkDmarc(resolver, domain), { dmarc: emptyLookup(`_dmarc.${domain}`), enforced: false }),
+    guarded<{ lookup: RecordLookup }>('TLS_RPT', () => checkTagged(resolver, `_smtp._tls.${domain}`, /^v=TLSRPTv1/i, 'TLS_RPT', 'TLS-RPT', 'rua',
+      'TLS delivery failures are not reported'), { lookup: emptyLookup(`_smtp._tls.${domain}`) }),
+    guarded<{ lookup: RecordLookup }>('BIMI', () => checkTagged(resolver, `default._bimi.${domain}`, /^v=BIMI1/i, 'BIMI', 'BIMI', 'l',
+      'no brand logo is shown'), { lookup: emptyLookup(`default._bimi.${domain}`) }),
+    (async () => {
+      const mx = await guarded<{ mx: AuthStackResults['mx']; hosts: string[] }>('MX', () => checkMx(resolver, domain), { mx: { records: [], errors: [], warnings: [] }, hosts: [] as string[] });
+      // the MX hosts decide both the probe and which hosts the MTA-STS policy must list
+      return Promise.all([
+        mx,
+        mx.result.status === 'ERROR'
+          ? { check: 'MX_REACHABILITY' as const, status: 'ERROR' as const, details: 'MX lookup failed' }
+          : checkMxReachability(settings, mx.hosts),
+        guarded<{ mtaSts: AuthStackResults['mtaSts'] }>('MTA_STS', () => checkMtaSts(settings, domain, mx.hosts),
+          { mtaSts: { ...emptyLookup(`_mta-sts.${domain}`), wellKnownQuery: `https://mta-sts.${domain}/.well-known/mta-sts.txt`, wellKnownPresent: false, wellKnownValue: '' } }),
+      ] as const);
+    })(),
+  ]);
   if (bimi.result.status === 'PASS' && !dmarc.enforced) {
     bimi.lookup.warnings.push('BIMI needs an enforcing DMARC policy (quarantine or reject) to be shown');
     bimi.result = { ...bimi.result, status: 'WARN', details: `${bimi.result.details}; ${bimi.lookup.warnings.at(-1)}` };
