@@ -135,6 +135,11 @@ export class DomainMonitorService {
     readonly settings: DomainMonitorSettings,
   ) {}
 
+  /** the service's clock (runDueDomainMonitors' executedAt) */
+  now(): Date {
+    return this.clock.now();
+  }
+
   private blockPrivate(): Promise<boolean> {
     const rule = this.settings.blockPrivate;
     return typeof rule === 'function' ? rule() : Promise.resolve(rule);

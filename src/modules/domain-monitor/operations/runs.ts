@@ -33,7 +33,7 @@ export const runDueDomainMonitors = domainMonitorOperation({
   response: Type.Ref(DomainMonitorRunDueResult),
   handler: async ({ tenantId, query }, { domainMonitors }) => {
     const maxRuns = query.maxRuns ?? 10;
-    const executedAt = new Date();
+    const executedAt = domainMonitors.now();
     const runCount = await domainMonitors.runDue(tenantId, maxRuns, 'API');
     return { triggerSource: 'API' as const, runCount, requestedMaxRuns: maxRuns, executedAt: executedAt.toISOString() };
   },
