@@ -62,6 +62,8 @@ export interface RunningServer {
   warmup: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the scheduled inbox retention runs: runOnce() is one pass now */
   retention: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the domain monitor scheduler: runOnce() is one pass now */
+  domainMonitors: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
   webhooks: WebhookDeliveryWorker;
   /** the sendEmailWithQueue worker of this node */
@@ -175,7 +177,8 @@ export async function startServer(
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, exportLinkTtl: config.exportLinkTtl, requireConsent: config.requireConsent,
     dnsServers: config.dnsServers,
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength },
-    mailAuth: mailAuthOf(config), postmaster: config.postmaster });
+    mailAuth: mailAuthOf(config), postmaster: config.postmaster,
+    domainMonitors: { dnsServers: config.dnsServers, mxProbePort: config.mxProbePort, authservId: config.publicHost ?? config.domain } });
 
   // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's
   // memory). On the real clock even under a test's ManualClock: lockouts pace real peers.
@@ -303,6 +306,12 @@ export async function startServer(
     ? auditRetentionJob({ prune: () => services.auditLog.prune(config.auditRetention), locks: store.repos.schedulerLocks, log: app.log })
     : undefined;
   auditRetention?.start();
+  // Domain monitors due for a scheduled run: one node at a time, every PIGEONHOLE_DOMAIN_MONITOR_INTERVAL.
+  const domainMonitorJob = new PeriodicJob({
+    name: 'domain-monitors', intervalMs: config.domainMonitorInterval, locks: store.repos.schedulerLocks, log: app.log, clock,
+    pass: () => services.domainMonitors.schedulerPass(),
+  });
+  domainMonitorJob.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -364,6 +373,7 @@ export async function startServer(
     domainChecks,
     warmup,
     retention,
+    domainMonitors: domainMonitorJob,
     webhooks,
     sendQueue,
     automationJobs,
@@ -376,6 +386,7 @@ export async function startServer(
       await warmup.stop();
       await retention.stop();
       await auditRetention?.stop();
+      await domainMonitorJob.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();

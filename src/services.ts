@@ -55,6 +55,7 @@ import { PhoneReleaseService } from './modules/phone-inventory/phone-releases.se
 import { PhoneAccountService } from './modules/phone-inventory/phone-account.service.js';
 import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
 import { PostmasterService, type PostmasterClientSettings } from './modules/postmaster/postmaster.service.js';
+import { DOMAIN_MONITOR_ALERT, DomainMonitorService } from './modules/domain-monitor/domain-monitor.service.js';
 import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
 import { SmsMediaService } from './modules/sms/sms-media.service.js';
 import { SMS_STATUS_CALLBACK, SmsSinkService } from './modules/sms-sink/sms-sink.service.js';
@@ -141,6 +142,8 @@ export interface ServiceDeps {
   mailAuth?: Omit<MailAuthOptions, 'clock'>;
   /** the operator's OAuth client for Google Postmaster Tools (PIGEONHOLE_POSTMASTER_*); unset = those operations answer 400 */
   postmaster?: PostmasterClientSettings;
+  /** domain monitors: DNS servers (PIGEONHOLE_DNS_SERVERS), the MX probe port (PIGEONHOLE_MX_PROBE_PORT), this server's authserv-id; unset = system DNS, port 25, the inbox domain */
+  domainMonitors?: { dnsServers: readonly string[]; mxProbePort: number; authservId: string };
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -223,6 +226,16 @@ export function createServices(deps: ServiceDeps): Services {
     resourceType: attempt.owner?.inboxId ? 'inbox' : null, resourceId: attempt.owner?.inboxId ?? null,
     metadata: { protocol: attempt.protocol },
   });
+  const domainMonitors = new DomainMonitorService(repos.domainMonitors, inboxes, repos.automationJobs, deps.clock, {
+    dnsServers: deps.domainMonitors?.dnsServers ?? [], mxProbePort: deps.domainMonitors?.mxProbePort ?? 25,
+    authservId: deps.domainMonitors?.authservId ?? deps.settings.domain,
+    timeoutMs: webhookTargets.timeoutMs, blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow,
+  });
+  domainMonitors.sending = sending;
+  domainMonitors.wake = () => automationWake.kick();
+  automationHandlers[DOMAIN_MONITOR_ALERT] = { run: (job) => domainMonitors.runAlertJob(job) };
+  // Observed auth samples: recorded as each received copy is planned, before it is stored and announced.
+  ingest.planners.push(domainMonitors.samplePlanner);
   return {
     domains,
     apiKeys: new ApiKeyService(repos.apiKeys, repos.inboxes, users, deps.clock),
@@ -231,6 +244,7 @@ export function createServices(deps: ServiceDeps): Services {
       rulesets: repos.rulesets, forwarders: repos.forwarders, repliers: repos.repliers,
     }),
     auditLog,
+    domainMonitors,
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
     forwarders,

@@ -102,6 +102,10 @@ export interface Config {
   readonly auditRetention: number;
   /** PIGEONHOLE_DNS_SERVERS as dns.setServers takes them; empty = the system's resolvers */
   readonly dnsServers: readonly string[];
+  /** PIGEONHOLE_MX_PROBE_PORT: where domain monitors read MX hosts' SMTP greetings */
+  readonly mxProbePort: number;
+  /** PIGEONHOLE_DOMAIN_MONITOR_INTERVAL: milliseconds between domain monitor scheduler passes */
+  readonly domainMonitorInterval: number;
   /** PIGEONHOLE_DOMAIN_CHECK_INTERVAL: milliseconds between the scheduled checks of custom domains */
   readonly domainCheckInterval: number;
   /** PIGEONHOLE_MAIL_AUTH: SPF/DKIM/DMARC/ARC checks of mail received over SMTP */
@@ -171,6 +175,7 @@ export function loadConfig(
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
   if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
+  if (parsed.domainMonitorInterval === 0) problems.push('PIGEONHOLE_DOMAIN_MONITOR_INTERVAL must be at least 1');
   if (parsed.domainCheckInterval === 0) problems.push('PIGEONHOLE_DOMAIN_CHECK_INTERVAL must be at least 1');
   if (parsed.warmupInterval === 0) problems.push('PIGEONHOLE_WARMUP_INTERVAL must be at least 1');
   if (parsed.maxWait === 0) problems.push('PIGEONHOLE_MAX_WAIT must be at least 1');
@@ -272,6 +277,8 @@ export function loadConfig(
     rateLimit: parsed.rateLimit as number,
     auditRetention: parsed.auditRetention as number,
     dnsServers: Object.freeze((parsed.dnsServers as string[] | undefined) ?? []),
+    mxProbePort: parsed.mxProbePort as number,
+    domainMonitorInterval: parsed.domainMonitorInterval as number,
     domainCheckInterval: parsed.domainCheckInterval as number,
     mailAuth: parsed.mailAuth as boolean,
     mailAuthTimeout: parsed.mailAuthTimeout as number,

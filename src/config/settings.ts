@@ -94,7 +94,9 @@ export type SettingKey =
   | 'postmasterRedirectUri'
   | 'postmasterAuthUrl'
   | 'postmasterTokenUrl'
-  | 'postmasterApiUrl';
+  | 'postmasterApiUrl'
+  | 'mxProbePort'
+  | 'domainMonitorInterval';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -247,6 +249,10 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'the OAuth 2 token endpoint codes and refresh tokens are exchanged at' },
   { key: 'postmasterApiUrl', env: 'PIGEONHOLE_POSTMASTER_API_URL', flag: '--postmaster-api-url', kind: 'http-url', default: 'https://gmailpostmastertools.googleapis.com',
     help: 'base URL of the Gmail Postmaster Tools API (v1: /v1/domains, /v1/domains/{domain}/trafficStats)' },
+  { key: 'mxProbePort', env: 'PIGEONHOLE_MX_PROBE_PORT', flag: '--mx-probe-port', kind: 'port', default: '25',
+    help: 'port the MX reachability check of domain monitors connects to on each MX host, reading its SMTP greeting; 25 is where MX hosts listen (another port points the check at a local SMTP server in tests)' },
+  { key: 'domainMonitorInterval', env: 'PIGEONHOLE_DOMAIN_MONITOR_INTERVAL', flag: '--domain-monitor-interval', kind: 'count', default: '60000',
+    help: 'milliseconds between the passes of the domain monitor scheduler (one also runs at start; one node at a time), each running every monitor whose intervalSeconds has passed since its last run' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -37,6 +37,7 @@ import { mfaOperations } from './mfa/operations/index.js';
 import { contactOperations } from './contacts/operations/index.js';
 import { phoneOperations } from './phone/operations/index.js';
 import { phonePoolOperations } from './phone-pool/operations/index.js';
+import { domainMonitorOperations } from './domain-monitor/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
 import { smsSinkOperations } from './sms-sink/operations/index.js';
@@ -80,6 +81,7 @@ import { mfaModelSchemas } from './mfa/mfa.schemas.js';
 import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { phoneModelSchemas } from './phone/phone.schemas.js';
 import { phonePoolModelSchemas } from './phone-pool/phone-pool.schemas.js';
+import { domainMonitorModelSchemas } from './domain-monitor/domain-monitor.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
 import { sentSmsModelSchemas } from './sms/sent-sms.schemas.js';
@@ -135,6 +137,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...phoneOperations,
   ...phoneInventoryOperations,
   ...phonePoolOperations,
+  ...domainMonitorOperations,
   ...smsOperations,
   ...smsSinkOperations,
   ...aliasOperations,
@@ -165,6 +168,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...missedSmsModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
   ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...guestPortalModelSchemas, ...senderSeatModelSchemas, ...warmupModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...domainMonitorModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
   ...aliasModelSchemas,
   ...phoneInventoryModelSchemas,
   ...rulesetModelSchemas,

@@ -41,6 +41,7 @@ import type { PhoneReleaseService } from './phone-inventory/phone-releases.servi
 import type { PhoneAccountService } from './phone-inventory/phone-account.service.js';
 import type { PhonePoolService } from './phone-pool/phone-pool.service.js';
 import type { PostmasterService } from './postmaster/postmaster.service.js';
+import type { DomainMonitorService } from './domain-monitor/domain-monitor.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
 import type { SmsMediaService } from './sms/sms-media.service.js';
 import type { SmsSinkService } from './sms-sink/sms-sink.service.js';
@@ -137,6 +138,8 @@ export interface Services {
   phonePools: PhonePoolService;
   /** Google Postmaster Tools connections (DomainMonitorPostmasterController) */
   postmaster: PostmasterService;
+  /** DomainMonitorController: monitors of a domain's mail authentication, their runs, alerts and observed samples */
+  domainMonitors: DomainMonitorService;
   /** SMS conversations per number and other number */
   phoneThreads: PhoneThreadService;
   /** MMS media of received SMS */

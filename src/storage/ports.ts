@@ -57,6 +57,7 @@ export type * from './ports/spam-emails.js';
 export type * from './ports/user-entities.js';
 export type * from './ports/exports.js';
 export type * from './ports/audit-logs.js';
+export type * from './ports/domain-monitors.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -107,6 +108,7 @@ import type { ExportRepository } from './ports/exports.js';
 import type { AuditLogRepository } from './ports/audit-logs.js';
 import type { MailAuthResultRepository } from './ports/mail-auth.js';
 import type { PostmasterRepository } from './ports/postmaster.js';
+import type { DomainMonitorRepository } from './ports/domain-monitors.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -200,6 +202,8 @@ export interface Repositories {
   userEntities: UserEntityRepository;
   /** rows of exports and what was exported (ports/exports.ts) */
   exports: ExportRepository;
+  /** domain monitors, their runs, alert sinks and observed auth samples (ports/domain-monitors.ts) */
+  domainMonitors: DomainMonitorRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -8,6 +8,7 @@ import type { ScimGroupMembersTable, ScimGroupsTable, ScimUsersTable } from './s
 import type { ExportedEntitiesTable, InboxRetentionPoliciesTable, InboxRetentionRunsTable, SpamEmailsTable } from './user-rest-tables.js';
 import type { ApiKeyScopeColumns, AuditLogsTable } from './access-tables.js';
 import type { MailAuthResultsTable, PostmasterConnectionsTable, PostmasterDomainsTable, PostmasterTrafficStatsTable } from './mail-auth-tables.js';
+import type { DomainMonitorAlertSinksTable, DomainMonitorRunsTable, DomainMonitorSamplesTable, DomainMonitorsTable } from './domain-monitor-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -631,6 +632,10 @@ export interface Database {
   inbox_retention_runs: InboxRetentionRunsTable;
   spam_emails: SpamEmailsTable;
   exported_entities: ExportedEntitiesTable;
+  domain_monitors: DomainMonitorsTable;
+  domain_monitor_runs: DomainMonitorRunsTable;
+  domain_monitor_alert_sinks: DomainMonitorAlertSinksTable;
+  domain_monitor_samples: DomainMonitorSamplesTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */

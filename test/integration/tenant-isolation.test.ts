@@ -5,6 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inboxOperations } from '../../src/modules/inbox/operations/index.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { startLoopbackDns, type LoopbackDns } from '../helpers/dns-server.js';
+import type { DomainMonitorRepository } from '../../src/storage/ports.js';
 
 /**
  * Tenant B aims every InboxController, CommonActionsController, BulkActionsController,
@@ -22,7 +24,7 @@ const CONTROLLERS = [
   'MFAController', 'PhoneController', 'SmsController', 'MissedSmsController', 'DomainController', 'OrganizationMembers',
   'GuestPortalController', 'SendingConnectionsController', 'EmailWarmupController',
   'UserController', 'ExportController', 'SpamEmailController', 'FormController',
-  'ApiKeyController', 'ApiAuditLogController', 'DomainMonitorPostmasterController',
+  'ApiKeyController', 'ApiAuditLogController', 'DomainMonitorPostmasterController', 'DomainMonitorController',
 ];
 
 interface InboxJson {
@@ -1610,6 +1612,64 @@ function portalFixture(c: Ctx): Promise<PortalFixture> {
   return fixture;
 }
 
+/**
+ * Domain monitors (src/modules/domain-monitor, DomainMonitorController): A's monitor with two runs,
+ * an alert sink and an observed sample (of mail A sent to its verification address), made on first
+ * use; every route aimed at A's ids answers as for ids that do not exist, and A's data stays as it was.
+ */
+interface AMonitorFixture { monitorId: string; runIds: [string, string]; sinkId: string; sampleId: string; snapshot: string }
+const aMonitorFixtures = new WeakMap<Tenant, Promise<AMonitorFixture>>();
+/** the running server's domain monitor storage (set by the suite's before): A's sample is written there, so no mail changes A's inboxes */
+let monitorRepo: DomainMonitorRepository | undefined;
+
+async function aJson(c: Ctx, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await c.a.fetch(path, {
+    method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  assert.ok(response.status < 300, `A's ${method} ${path}: ${response.status}`);
+  return response.status === 204 ? undefined : response.json();
+}
+
+/** What A sees of its monitor, runs, sinks and samples, as one string. */
+async function aMonitorState(c: Ctx, monitorId: string): Promise<string> {
+  const base = `/domain-monitor/monitors/${monitorId}`;
+  const verification = await c.a.fetch(`${base}/email-verification`);
+  return JSON.stringify([
+    ...(await Promise.all([
+      aJson(c, 'GET', base), aJson(c, 'GET', `${base}/runs`), aJson(c, 'GET', `${base}/alert-sinks`), aJson(c, 'GET', `${base}/observed-auth-samples`),
+    ])),
+    verification.status,
+  ]);
+}
+
+function aMonitor(c: Ctx): Promise<AMonitorFixture> {
+  let fixture = aMonitorFixtures.get(c.a);
+  if (!fixture) {
+    fixture = (async () => {
+      const monitor = await aJson(c, 'POST', '/domain-monitor/monitors', { domain: 'shared-monitor.test', name: A_NAME, dkimSelectors: ['alpha'] });
+      const first = await aJson(c, 'POST', `/domain-monitor/monitors/${monitor.id}/run-now`);
+      const second = await aJson(c, 'POST', `/domain-monitor/monitors/${monitor.id}/run-now`);
+      const sink = await aJson(c, 'POST', `/domain-monitor/monitors/${monitor.id}/alert-sinks`, { type: 'WEBHOOK', target: 'https://alpha.example/alerts' });
+      const sampleId = randomUUID();
+      await monitorRepo!.addSample({
+        id: sampleId, tenantId: c.a.userId, monitorId: monitor.id, recipientAddress: c.target.emailAddress, emailId: null,
+        sample: {
+          domain: 'shared-monitor.test', sourceMessageId: null, fromAddress: 'a@shared-monitor.test', fromDomain: 'shared-monitor.test', returnPath: null,
+          returnPathDomain: null, spfStatus: 'PASS', spfEvaluatedDomain: null, spfSourceIp: null, dkimStatus: 'PASS', dkimSignatures: [],
+          dmarcStatus: 'PASS', dmarcAlignedIdentifier: null, trustedAuthenticationResultsSource: null, providerHints: [], accepted: true, validationError: null,
+        },
+        receivedAt: new Date(), createdAt: new Date(),
+      });
+      return {
+        monitorId: monitor.id, runIds: [first.run.id, second.run.id], sinkId: sink.id, sampleId,
+        snapshot: await aMonitorState(c, monitor.id),
+      };
+    })();
+    aMonitorFixtures.set(c.a, fixture);
+  }
+  return fixture;
+}
+
 /** Runs `check` against A's portal fixture, then checks A's portal, guests, program, seats and usage are as before. */
 function withPortals(check: (c: Ctx, f: PortalFixture) => Promise<void>): IsolationCase {
   return async (c) => {
@@ -1964,8 +2024,98 @@ const POSTMASTER_CASES: Record<string, IsolationCase> = {
     await postmasterUnchanged(c);
   },
 };
-Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, POSTMASTER_CASES);
+
+async function monitorUnchanged(c: Ctx): Promise<void> {
+  const fixture = await aMonitor(c);
+  assert.equal(await aMonitorState(c, fixture.monitorId), fixture.snapshot, "A's domain monitor is unchanged");
+}
+
+/** A's monitor id in the path reads like a missing one; A's monitor is unchanged. */
+async function expectMonitorNotFound(c: Ctx, method: string, pathFor: (monitorId: string) => string, body?: unknown): Promise<void> {
+  const fixture = await aMonitor(c);
+  await expectIdNotFound(c, fixture.monitorId, method, pathFor, () => body);
+  await monitorUnchanged(c);
+}
+
+/** Runs `check` with a monitor of B's own (deleted after), then checks A's is unchanged. */
+async function withOwnMonitor(c: Ctx, check: (ownId: string, fixture: AMonitorFixture) => Promise<void>): Promise<void> {
+  const fixture = await aMonitor(c);
+  const own = await c.asB('POST', '/domain-monitor/monitors', { domain: 'shared-monitor.test', name: 'bravo-monitor', schedulingEnabled: false });
+  expectStatus(own, 200, "creating B's own monitor of A's domain");
+  try {
+    await check(own.json.id, fixture);
+  } finally {
+    expectStatus(await c.asB('DELETE', `/domain-monitor/monitors/${own.json.id}`), 204, "deleting B's monitor");
+  }
+  await monitorUnchanged(c);
+}
+
+const MONITOR_CASES: Record<string, IsolationCase> = {
+  createDomainMonitor: (c) => withOwnMonitor(c, async (ownId, fixture) => {
+    assert.notEqual(ownId, fixture.monitorId);
+    const own = await c.asB('GET', `/domain-monitor/monitors/${ownId}`);
+    assert.deepEqual([own.json.userId, own.json.lastStatus, own.json.healthScore], [c.b.userId, undefined, null], 'B\'s monitor starts empty');
+  }),
+  async getDomainMonitors(c) {
+    await aMonitor(c);
+    const reply = await c.asB('GET', '/domain-monitor/monitors');
+    expectStatus(reply, 200, 'getDomainMonitors');
+    assert.deepEqual(reply.json, [], 'B sees none of A\'s monitors');
+    await withOwnMonitor(c, async (ownId) => {
+      assert.deepEqual(((await c.asB('GET', '/domain-monitor/monitors')).json as Array<{ id: string }>).map((m) => m.id), [ownId]);
+    });
+  },
+  getDomainMonitor: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}`),
+  updateDomainMonitor: (c) => expectMonitorNotFound(c, 'PUT', (id) => `/domain-monitor/monitors/${id}`, { name: 'taken over', schedulingEnabled: false }),
+  deleteDomainMonitor: (c) => expectMonitorNotFound(c, 'DELETE', (id) => `/domain-monitor/monitors/${id}`),
+  runDomainMonitorNow: (c) => expectMonitorNotFound(c, 'POST', (id) => `/domain-monitor/monitors/${id}/run-now`),
+  async runDueDomainMonitors(c) {
+    await aMonitor(c);
+    const reply = await c.asB('POST', '/domain-monitor/monitors/run-due?maxRuns=100');
+    expectStatus(reply, 200, 'runDueDomainMonitors');
+    assert.equal(reply.json.runCount, 0, 'B runs none of A\'s monitors');
+    await monitorUnchanged(c);
+  },
+  getDomainMonitorRuns: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/runs`),
+  async getDomainMonitorRun(c) {
+    const fixture = await aMonitor(c);
+    await expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/runs/${fixture.runIds[0]}`);
+    await withOwnMonitor(c, (ownId) => expectIdNotFound(c, fixture.runIds[0], 'GET', (id) => `/domain-monitor/monitors/${ownId}/runs/${id}`));
+  },
+  async compareDomainMonitorRuns(c) {
+    const [first, second] = (await aMonitor(c)).runIds;
+    await expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/runs/${first}/compare/${second}`);
+    await withOwnMonitor(c, (ownId) => expectIdNotFound(c, first, 'GET', (id) => `/domain-monitor/monitors/${ownId}/runs/${id}/compare/${second}`));
+  },
+  async exportDomainMonitorRunResults(c) {
+    const fixture = await aMonitor(c);
+    await expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/runs/${fixture.runIds[1]}/results/export`);
+    await withOwnMonitor(c, (ownId) => expectIdNotFound(c, fixture.runIds[1], 'GET', (id) => `/domain-monitor/monitors/${ownId}/runs/${id}/results/export`));
+  },
+  getDomainMonitorSeries: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/series?bucket=HOUR`),
+  getDomainMonitorInsights: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/insights`),
+  getDomainMonitorSummary: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/summary`),
+  getDomainMonitorAuthStack: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/auth-stack`),
+  createDomainMonitorAlertSink: (c) => expectMonitorNotFound(c, 'POST', (id) => `/domain-monitor/monitors/${id}/alert-sinks`,
+    { type: 'WEBHOOK', target: 'https://b.example/hook' }),
+  getDomainMonitorAlertSinks: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/alert-sinks`),
+  async deleteDomainMonitorAlertSink(c) {
+    const fixture = await aMonitor(c);
+    await expectMonitorNotFound(c, 'DELETE', (id) => `/domain-monitor/monitors/${id}/alert-sinks/${fixture.sinkId}`);
+    await withOwnMonitor(c, (ownId) => expectIdNotFound(c, fixture.sinkId, 'DELETE', (id) => `/domain-monitor/monitors/${ownId}/alert-sinks/${id}`));
+  },
+  getDomainMonitorObservedAuthSamples: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/observed-auth-samples`),
+  async deleteDomainMonitorObservedAuthSample(c) {
+    const fixture = await aMonitor(c);
+    await expectMonitorNotFound(c, 'DELETE', (id) => `/domain-monitor/monitors/${id}/observed-auth-samples/${fixture.sampleId}`);
+    await withOwnMonitor(c, (ownId) => expectIdNotFound(c, fixture.sampleId, 'DELETE', (id) => `/domain-monitor/monitors/${ownId}/observed-auth-samples/${id}`));
+  },
+  createDomainMonitorEmailVerificationAddress: (c) => expectMonitorNotFound(c, 'POST', (id) => `/domain-monitor/monitors/${id}/email-verification-address`),
+  getDomainMonitorEmailVerification: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/email-verification`),
+};
+Object.assign(ISOLATION_CASES, PHONE_CASES);
+Object.assign(ISOLATION_CASES, MONITOR_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);
 Object.assign(ISOLATION_CASES, SENT_SMS_CASES);
 Object.assign(ISOLATION_CASES, POOL_CASES);
@@ -2099,7 +2249,10 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
 
   // Serves A's MMS media; the one loopback target the server may fetch from (two users refuse the rest).
   let mediaServer: http.Server;
+  // An empty zone: domain monitor runs get their answers (no records) at once, from loopback.
+  let monitorDns: LoopbackDns;
   before(async () => {
+    monitorDns = await startLoopbackDns();
     mediaServer = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'image/png' });
       res.end(Buffer.from('alpha-png-bytes'));
@@ -2108,7 +2261,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     const mediaPort = (mediaServer.address() as AddressInfo).port;
     server = await startTestServer(dialect, {
       env: {
-        PIGEONHOLE_WEBHOOK_ALLOW: `127.0.0.1:${mediaPort}`,
+        PIGEONHOLE_WEBHOOK_ALLOW: `127.0.0.1:${mediaPort}`, PIGEONHOLE_DNS_SERVERS: monitorDns.server,
         // an OAuth client for the Postmaster cases; its token endpoint is never reached by them
         PIGEONHOLE_POSTMASTER_CLIENT_ID: 'isolation-client', PIGEONHOLE_POSTMASTER_CLIENT_SECRET: 'isolation-secret',
         PIGEONHOLE_POSTMASTER_REDIRECT_URI: 'https://isolation.example/callback', PIGEONHOLE_POSTMASTER_TOKEN_URL: 'http://127.0.0.1:9/token',
@@ -2116,6 +2269,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     });
     aPostmaster = undefined; // made again on this server by the first Postmaster case
     a = await server.createTenant();
+    monitorRepo = server.server.store.repos.domainMonitors;
     b = await server.createTenant();
     const beforeA = new Date(Date.now() - 1000).toISOString();
 
@@ -2433,6 +2587,7 @@ describeEachDialect('tenant isolation of the inbox routes', (dialect) => {
     await server.close();
     mediaServer.closeAllConnections();
     await new Promise((resolve) => mediaServer.close(resolve));
+    await monitorDns.close();
   });
 
   test("SMS sink: B's key cannot read A's message by its Sid (with A's account SID or its own), nor list it", async () => {

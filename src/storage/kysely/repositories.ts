@@ -36,6 +36,7 @@ import { smsRepository } from './sms-repository.js';
 import { sentSmsRepository } from './sent-sms-repository.js';
 import { phoneAccountRepository, phoneInventoryRepository, phoneNumberReleaseRepository, provisioningJobRepository } from './phone-inventory-repository.js';
 import { phonePoolRepository } from './phone-pool-repository.js';
+import { domainMonitorRepository } from './domain-monitor-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
 import { smsMediaRepository } from './sms-media-repository.js';
 import { missedSmsRepository } from './missed-sms-repository.js';
@@ -108,5 +109,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     phoneThreads: phoneThreadRepository(db),
     smsMedia: smsMediaRepository(db),
     missedSms: missedSmsRepository(db),
+    domainMonitors: domainMonitorRepository(db),
   };
 }

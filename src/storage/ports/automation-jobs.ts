@@ -19,7 +19,8 @@ export type AutomationJobKind =
   | 'scheduled-send'
   | 'rule-bounce'
   | 'sms-status-callback'
-  | 'sms-relay';
+  | 'sms-relay'
+  | 'domain-monitor-alert';
 
 /** pending: waiting for its (next) attempt; inflight: leased by a worker; done / failed / cancelled: final. */
 export type AutomationJobState = 'pending' | 'inflight' | 'done' | 'failed' | 'cancelled';
