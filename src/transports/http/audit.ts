@@ -24,7 +24,11 @@ export function registerAuditHook(app: FastifyInstance, audit: AuditSink): void 
     const op = request.routeOptions.config?.operation;
     const principal = request.principal;
     if (!op || op.method === 'GET' || !principal) return;
-    const params = request.params as Record<string, unknown> | undefined;
+    // A call refused as not found or forbidden names ids that are not the caller's (another
+    // tenant's, perhaps): its event keeps the route and status but not those ids, so the log
+    // never holds anything of another tenant.
+    const refused = reply.statusCode === 403 || reply.statusCode === 404;
+    const params = refused ? undefined : (request.params as Record<string, unknown> | undefined);
     audit.record({
       tenantId: principal.tenantId,
       action: op.operationId,
