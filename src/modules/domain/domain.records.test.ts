@@ -17,9 +17,9 @@ const all = (): DomainLookups => ({
 });
 
 describe('the records a domain publishes', () => {
-  test('a fresh key pair per domain: RSA 2048, the public key as the DKIM p= value', () => {
-    const a = newDomainKeys();
-    const b = newDomainKeys();
+  test('a fresh key pair per domain: RSA 2048, the public key as the DKIM p= value', async () => {
+    const a = await newDomainKeys();
+    const b = await newDomainKeys();
     assert.notEqual(a.dkimPublicKey, b.dkimPublicKey);
     assert.notEqual(a.verificationToken, b.verificationToken);
     const pub = createPublicKey({ key: Buffer.from(a.dkimPublicKey, 'base64'), format: 'der', type: 'spki' });

@@ -2,7 +2,11 @@
  * The DNS records a custom domain publishes, and what a check of them finds. Pure functions:
  * the lookups themselves are the service's (through a resolver on PIGEONHOLE_DNS_SERVERS).
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+
+/** RSA key generation off the event loop (libuv's thread pool): it takes tens of milliseconds or more. */
+const generateRsaKeyPair = promisify(generateKeyPair);
 import { isIP } from 'node:net';
 import type { DnsRecordState } from '../../storage/ports.js';
 
@@ -37,8 +41,8 @@ export interface DomainKeys {
 }
 
 /** A new verification token, DKIM selector and RSA-2048 key pair (the private key as PKCS#8 PEM). */
-export function newDomainKeys(): { verificationToken: string; dkimSelector: string; dkimPrivateKey: string; dkimPublicKey: string } {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+export async function newDomainKeys(): Promise<{ verificationToken: string; dkimSelector: string; dkimPrivateKey: string; dkimPublicKey: string }> {
+  const { privateKey, publicKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
   return {
     verificationToken: randomBytes(20).toString('hex'),
     // a selector per key: a new key later gets a new selector, so both can be published while mail is in flight

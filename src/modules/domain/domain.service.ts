@@ -86,7 +86,7 @@ export class DomainService {
     const inboxType: InboxType = input.domainType === 'SMTP_DOMAIN' ? 'SMTP' : 'HTTP';
     const now = this.clock.now();
     const record: CustomDomainRecord = {
-      id: newId(), tenantId, domain, verified: false, inboxType, description, ...newDomainKeys(), catchAllInboxId: null,
+      id: newId(), tenantId, domain, verified: false, inboxType, description, ...(await newDomainKeys()), catchAllInboxId: null,
       recordStates: {}, missingMessage: null, duplicateMessage: null, checkedAt: null, createdAt: now, updatedAt: now,
     };
     if (!(await this.domains.create(record))) throw conflict(`The domain ${domain} is already registered on this server`);
