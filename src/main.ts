@@ -199,6 +199,8 @@ export async function startServer(
     httpConnections: { perSource: config.connectionsPerIp, total: config.httpMaxConnections, idleTimeoutMs: config.httpIdleTimeout },
   }, services);
   services.auditLog.log = app.log;
+  // Each failure injected by a chaos rule, at info: inbox, mode, stage, code (README "Chaos per inbox").
+  services.chaos.injected = (event) => app.log.info({ chaos: event }, `chaos: ${event.mode} at ${event.stage} for inbox ${event.inboxId}`);
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;
   let leaveCluster: (() => Promise<void>) | undefined;

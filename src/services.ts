@@ -67,6 +67,8 @@ import { RulesetService } from './modules/ruleset/ruleset.service.js';
 import { RulesetInbound } from './modules/ruleset/ruleset.inbound.js';
 import { RulesetSendGuard } from './modules/ruleset/ruleset.send-guard.js';
 import { RuleBounceHandler } from './modules/ruleset/rule-bounce.handler.js';
+import { ChaosService } from './modules/chaos/chaos.service.js';
+import { CHAOS_BOUNCE, ChaosInbound } from './modules/chaos/chaos.inbound.js';
 import { ForwarderService } from './modules/forwarder/forwarder.service.js';
 import { ReplierService } from './modules/replier/replier.service.js';
 import { ConsentService, type ConsentRequirement } from './modules/consent/consent.service.js';
@@ -144,6 +146,8 @@ export interface ServiceDeps {
   postmaster?: PostmasterClientSettings;
   /** domain monitors: DNS servers (PIGEONHOLE_DNS_SERVERS), the MX probe port (PIGEONHOLE_MX_PROBE_PORT), this server's authserv-id; unset = system DNS, port 25, the inbox domain */
   domainMonitors?: { dnsServers: readonly string[]; mxProbePort: number; authservId: string };
+  /** the draw of unseeded chaos rules, in [0, 1); Math.random when unset */
+  chaosRandom?: () => number;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -157,8 +161,12 @@ export function createServices(deps: ServiceDeps): Services {
   const rulesets = new RulesetService(repos.rulesets, repos.inboxes, deps.clock, repos.phoneNumbers);
   const rulesetInbound = new RulesetInbound(rulesets, repos.automationJobs, repos.bounces, deps.bus, deps.clock, () => automationWake.kick());
   // rulesets first: mail they keep out never counts against the email cap
-  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock, emailCap > 0 ? [rulesetInbound, capStep] : [rulesetInbound], deps.parser, deps.smtpDedupeWindow);
-  ingest.recipientChecks.push(rulesetInbound);
+  const chaos = new ChaosService(repos.chaos, repos.inboxes, deps.clock, deps.chaosRandom);
+  const chaosInbound = new ChaosInbound(chaos, repos.automationJobs, deps.clock, () => automationWake.kick());
+  // chaos first: a failure on purpose answers before any rule of the inbox's owner is applied
+  const ingest = new IngestService(repos.inboxes, repos.emails, deps.bus, deps.clock,
+    emailCap > 0 ? [chaosInbound, rulesetInbound, capStep] : [chaosInbound, rulesetInbound], deps.parser, deps.smtpDedupeWindow);
+  ingest.recipientChecks.push(chaosInbound, rulesetInbound);
   ingest.followUpsQueued = () => automationWake.kick();
   const emails = new EmailService(repos.emails, inboxes, deps.bus, deps.clock);
   const tracking = new TrackingService(repos.trackingPixels, inboxes, repos.sent, deps.bus, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
@@ -178,6 +186,7 @@ export function createServices(deps: ServiceDeps): Services {
   ingest.planners.push(aliasProxy);
   automationHandlers['alias-proxy'] = aliasProxy;
   automationHandlers['rule-bounce'] = new RuleBounceHandler(ingest, deps.relay, deps.clock);
+  automationHandlers[CHAOS_BOUNCE] = automationHandlers['rule-bounce'];
   const forwarders = new ForwarderService(repos.forwarders, inboxes, repos.emails, sending, deps.bus, deps.clock);
   const repliers = new ReplierService(repos.repliers, inboxes, templates, sending, deps.bus, deps.clock, deps.replierWindow);
   ingest.planners.push(forwarders.planner, repliers.planner);
@@ -245,6 +254,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     auditLog,
     domainMonitors,
+    chaos,
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
     forwarders,

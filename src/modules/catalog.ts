@@ -97,6 +97,8 @@ import { organizationModelSchemas } from './organization/organization.schemas.js
 import { organizationOperations } from './organization/operations/index.js';
 import { scimOperations } from './scim/operations/index.js';
 import { retentionOperations } from './retention/operations/index.js';
+import { chaosOperations } from './chaos/operations/index.js';
+import { chaosModelSchemas } from './chaos/chaos.schemas.js';
 import { retentionModelSchemas } from './retention/retention.schemas.js';
 import { spamOperations } from './spam/operations/index.js';
 import { spamModelSchemas } from './spam/spam.schemas.js';
@@ -159,6 +161,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...apiKeyOperations,
   ...auditOperations,
   ...postmasterOperations,
+  ...chaosOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
@@ -178,4 +181,5 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...retentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
   ...apiKeyModelSchemas, ...auditModelSchemas,
   ...postmasterModelSchemas,
+  ...chaosModelSchemas,
 ];

@@ -13,6 +13,7 @@ export type * from './ports/api-keys.js';
 export type * from './ports/inboxes.js';
 export type * from './ports/domains.js';
 export type * from './ports/emails.js';
+export type * from './ports/chaos.js';
 export type * from './ports/mail-auth.js';
 export type * from './ports/postmaster.js';
 export type * from './ports/attachments.js';
@@ -109,6 +110,7 @@ import type { AuditLogRepository } from './ports/audit-logs.js';
 import type { MailAuthResultRepository } from './ports/mail-auth.js';
 import type { PostmasterRepository } from './ports/postmaster.js';
 import type { DomainMonitorRepository } from './ports/domain-monitors.js';
+import type { ChaosRepository } from './ports/chaos.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -204,6 +206,8 @@ export interface Repositories {
   exports: ExportRepository;
   /** domain monitors, their runs, alert sinks and observed auth samples (ports/domain-monitors.ts) */
   domainMonitors: DomainMonitorRepository;
+  /** chaos rules per inbox and their greylisting state (ports/chaos.ts) */
+  chaos: ChaosRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

@@ -7,6 +7,7 @@ import type { DomainHealthEventsTable, DomainSetupColumns } from './domain-table
 import type { ScimGroupMembersTable, ScimGroupsTable, ScimUsersTable } from './scim-tables.js';
 import type { ExportedEntitiesTable, InboxRetentionPoliciesTable, InboxRetentionRunsTable, SpamEmailsTable } from './user-rest-tables.js';
 import type { ApiKeyScopeColumns, AuditLogsTable } from './access-tables.js';
+import type { ChaosGreylistTable, InboxChaosTable } from './chaos-tables.js';
 import type { MailAuthResultsTable, PostmasterConnectionsTable, PostmasterDomainsTable, PostmasterTrafficStatsTable } from './mail-auth-tables.js';
 import type { DomainMonitorAlertSinksTable, DomainMonitorRunsTable, DomainMonitorSamplesTable, DomainMonitorsTable } from './domain-monitor-tables.js';
 /**
@@ -636,6 +637,8 @@ export interface Database {
   domain_monitor_runs: DomainMonitorRunsTable;
   domain_monitor_alert_sinks: DomainMonitorAlertSinksTable;
   domain_monitor_samples: DomainMonitorSamplesTable;
+  inbox_chaos: InboxChaosTable;
+  chaos_greylist: ChaosGreylistTable;
 }
 
 /** Durable follow-up jobs of the automations (migration 0022; storage/ports/automation-jobs.ts). */

@@ -247,6 +247,16 @@ describeEachDialect('agent-scoped API keys', (dialect) => {
     const rule = { scope: 'RECEIVING_EMAILS', action: 'BLOCK', target: 'spam@example.com' };
     await expectStatus('POST', `/inboxes/${x.id}/rulesets`, 201, rule);
     await expectStatus('POST', `/inboxes/${y.id}/rulesets`, 403, rule, onY);
+    // chaos per inbox (the inbox family: INBOX_MANAGE sets, INBOX_READ reads)
+    const chaos = { rules: [{ mode: 'GREYLIST' }] };
+    await expectStatus('PUT', `/inboxes/${x.id}/chaos`, 200, chaos);
+    await expectStatus('GET', `/inboxes/${x.id}/chaos`, 200);
+    await expectStatus('PUT', `/inboxes/${y.id}/chaos`, 403, chaos, onY);
+    await expectStatus('DELETE', `/inboxes/${y.id}/chaos`, 403, undefined, onY);
+    const readOnly = await scopedKey(['INBOX_READ'], [x.id]);
+    assert.equal((await call(readOnly, 'GET', `/inboxes/${x.id}/chaos`)).status, 200);
+    assert.match((await call(readOnly, 'DELETE', `/inboxes/${x.id}/chaos`)).json.message, /lacks INBOX_MANAGE/);
+    await expectStatus('DELETE', `/inboxes/${x.id}/chaos`, 204);
     // sending
     await expectStatus('POST', `/inboxes/${x.id}`, 204, { to: ['someone@example.com'], subject: 's', body: 'b' });
     await expectStatus('POST', `/inboxes/${y.id}`, 403, { to: ['someone@example.com'], subject: 's', body: 'b' }, onY);

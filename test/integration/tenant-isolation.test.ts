@@ -25,6 +25,7 @@ const CONTROLLERS = [
   'GuestPortalController', 'SendingConnectionsController', 'EmailWarmupController',
   'UserController', 'ExportController', 'SpamEmailController', 'FormController',
   'ApiKeyController', 'ApiAuditLogController', 'DomainMonitorPostmasterController', 'DomainMonitorController',
+  'ChaosController',
 ];
 
 interface InboxJson {
@@ -2114,6 +2115,27 @@ const MONITOR_CASES: Record<string, IsolationCase> = {
   createDomainMonitorEmailVerificationAddress: (c) => expectMonitorNotFound(c, 'POST', (id) => `/domain-monitor/monitors/${id}/email-verification-address`),
   getDomainMonitorEmailVerification: (c) => expectMonitorNotFound(c, 'GET', (id) => `/domain-monitor/monitors/${id}/email-verification`),
 };
+/** Chaos per inbox (src/modules/chaos): A's rules on A's inbox, unreadable and unchangeable by B. */
+const aChaosRules = [{ mode: 'FAIL', stage: 'RCPT', code: 451, enhancedStatus: '4.3.2', message: 'alpha chaos' }];
+const withAChaos = async (c: Ctx, run: () => Promise<void>): Promise<void> => {
+  const put = await c.a.fetch(`/inboxes/${c.target.id}/chaos`, {
+    method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: aChaosRules }),
+  });
+  assert.equal(put.status, 200, "setting A's chaos rules");
+  const made = await put.json();
+  try {
+    await run();
+    assert.deepEqual(await (await c.a.fetch(`/inboxes/${c.target.id}/chaos`)).json(), made, "A's chaos rules are unchanged");
+  } finally {
+    await c.a.fetch(`/inboxes/${c.target.id}/chaos`, { method: 'DELETE' });
+  }
+};
+const CHAOS_CASES: Record<string, IsolationCase> = {
+  getInboxChaos: (c) => withAChaos(c, () => expectNotFound(c, 'GET', (id) => `/inboxes/${id}/chaos`)),
+  setInboxChaos: (c) => withAChaos(c, () => expectNotFound(c, 'PUT', (id) => `/inboxes/${id}/chaos`, { rules: [{ mode: 'BOUNCE' }] })),
+  deleteInboxChaos: (c) => withAChaos(c, () => expectNotFound(c, 'DELETE', (id) => `/inboxes/${id}/chaos`)),
+};
+Object.assign(ISOLATION_CASES, CHAOS_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, MONITOR_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);

@@ -66,6 +66,7 @@ export const CONTROLLER_FAMILIES: Readonly<Record<string, Family>> = {
   BounceController: EMAIL,
   BulkActionsController: INBOX,
   CampaignProbeController: DELIVERABILITY,
+  ChaosController: INBOX,
   CommonActionsController: EMAIL,
   ConnectorController: AUTOMATION,
   ConsentController: AUTOMATION,

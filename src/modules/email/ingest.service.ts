@@ -9,9 +9,13 @@ import type {
 import type { ParsedMessage } from './parse.js';
 import { MessageParser } from './parser.js';
 
-/** Why a recipient is refused; transports turn this into their reply (SMTP 550). */
+/**
+ * Why a recipient is refused; transports turn this into their reply (SMTP 550, or `smtp.code`
+ * when a step names its own: chaos rules). `smtp.wholeTransaction`: the rest of the SMTP
+ * transaction (later RCPTs, DATA) gets the same answer, as when a server refuses the sender.
+ */
 export class RecipientRefused extends AppError {
-  constructor(message: string) {
+  constructor(message: string, readonly smtp?: { code: number; wholeTransaction?: boolean }) {
     super('NOT_FOUND', message);
   }
 }

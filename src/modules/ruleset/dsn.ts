@@ -25,6 +25,9 @@ export interface DsnInput {
   /** when the refused message arrived */
   arrivalDate: Date;
   now: Date;
+  /** the SMTP code and RFC 3463 status reported (chaos bounces name theirs); 550/450 and 5.7.1/4.7.1 when unset */
+  code?: number;
+  status?: string;
 }
 
 /** Status code of the bounce: 5.7.1 / 4.7.1, "delivery not authorized, message refused" (RFC 3463). */
@@ -47,8 +50,8 @@ const oneLine = (value: string): string => value.replace(/[^\x20-\x7e]/g, '?').s
 
 export function buildDsn(input: DsnInput): Buffer {
   const boundary = `dsn-${randomBytes(12).toString('hex')}`;
-  const status = dsnStatus(input.permanent);
-  const code = input.permanent ? '550' : '450';
+  const status = input.status ?? dsnStatus(input.permanent);
+  const code = String(input.code ?? (input.permanent ? 550 : 450));
   const mta = oneLine(input.reportingMta);
   const recipient = oneLine(input.recipient);
   const lines = [

@@ -19,6 +19,9 @@ export interface RuleBouncePayload {
   /** the header block of the bounced message */
   headers: string;
   arrivalDate: string;
+  /** the SMTP code and status the DSN reports (chaos bounces); the rule's defaults when unset */
+  code?: number;
+  status?: string;
 }
 
 /**
@@ -40,6 +43,7 @@ export class RuleBounceHandler {
     const dsn = buildDsn({
       reportingMta: p.reportingMta, to: p.sender, recipient: p.recipient, permanent: p.permanent, diagnostic: p.diagnostic,
       originalHeaders: p.headers, arrivalDate: new Date(p.arrivalDate), now: this.clock.now(),
+      ...(p.code === undefined ? {} : { code: p.code }), ...(p.status === undefined ? {} : { status: p.status }),
     });
     const local = await this.ingest.localRecipient(p.sender);
     if (local) {

@@ -51,6 +51,7 @@ import { inboxRetentionRepository } from './inbox-retention-repository.js';
 import { spamEmailRepository } from './spam-email-repository.js';
 import { userEntityRepository } from './user-entity-repository.js';
 import { exportRepository } from './export-repository.js';
+import { chaosRepository } from './chaos-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -110,5 +111,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     smsMedia: smsMediaRepository(db),
     missedSms: missedSmsRepository(db),
     domainMonitors: domainMonitorRepository(db),
+    chaos: chaosRepository(db),
   };
 }

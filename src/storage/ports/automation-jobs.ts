@@ -18,6 +18,7 @@ export type AutomationJobKind =
   | 'alias-proxy'
   | 'scheduled-send'
   | 'rule-bounce'
+  | 'chaos-bounce'
   | 'sms-status-callback'
   | 'sms-relay'
   | 'domain-monitor-alert';

@@ -52,6 +52,9 @@ export interface SmtpServices {
 /** An Error carrying the SMTP reply code smtp-server sends back. */
 const reply = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
+/** The reply to a refused recipient: 550, or the code a step named (chaos rules). */
+const refusedRecipient = (err: RecipientRefused) => reply(err.smtp?.code ?? 550, err.message);
+
 /** A message that would be refused again on every retry (over a MIME limit or the parse budget): permanent. */
 const refused = (err: MessageRefused) => reply(554, `5.6.0 ${err.message}`);
 
@@ -82,6 +85,8 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
   const submission = new SmtpSubmission(access, ingest, sending);
   const recipients = new WeakMap<SMTPServerSession, InboxRecord[]>();
   const submissions = new WeakMap<SMTPServerSession, SubmissionEnvelope>();
+  /** transactions a step refused as a whole (a chaos rule at the MAIL stage): the rest gets the same answer */
+  const refusedTransactions = new WeakMap<SMTPServerSession, RecipientRefused>();
   const loginOf = (session: SMTPServerSession) => session.user as MailLogin | undefined;
   const throttle = options.authThrottle;
   // One count over the three listeners: the same clients could use any of them.
@@ -157,6 +162,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
 
     onMailFrom(address, session, callback) {
       recipients.set(session, []);
+      refusedTransactions.delete(session);
       submissions.delete(session);
       const login = loginOf(session);
       if (!login) return callback();
@@ -190,6 +196,8 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           },
         );
       }
+      const refusedTransaction = refusedTransactions.get(session);
+      if (refusedTransaction) return callback(refusedRecipient(refusedTransaction));
       ingest.acceptRecipient(address.address, envelopeOf(session)).then(
         (inbox) => {
           if (!accepted.some((i) => i.id === inbox.id)) accepted.push(inbox);
@@ -197,7 +205,10 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           callback();
         },
         (err: unknown) => {
-          if (err instanceof RecipientRefused) return callback(reply(550, err.message));
+          if (err instanceof RecipientRefused) {
+            if (err.smtp?.wholeTransaction) refusedTransactions.set(session, err);
+            return callback(refusedRecipient(err));
+          }
           log.error({ err }, 'smtp: recipient lookup failed');
           callback(reply(451, 'Temporary failure looking up the recipient; try again later'));
         },
@@ -225,13 +236,15 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
             },
           );
         }
+        const refusedTransaction = refusedTransactions.get(session);
+        if (refusedTransaction) return callback(refusedRecipient(refusedTransaction));
         const inboxes = recipients.get(session) ?? [];
         ingest.receive(Buffer.concat(chunks), inboxes, envelopeOf(session)).then(
           (reception) => callback(null, receptionReply(reception)),
           (err: unknown) => {
             if (err instanceof MessageRefused) return callback(refused(err));
             // an inbound step refused the message for every recipient (a ruleset blocking the From header)
-            if (err instanceof RecipientRefused) return callback(reply(550, err.message));
+            if (err instanceof RecipientRefused) return callback(refusedRecipient(err));
             log.error({ err }, 'smtp: storing a message failed');
             callback(reply(451, 'Message not stored because of a local error; try again later'));
           },

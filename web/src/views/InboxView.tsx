@@ -7,12 +7,14 @@ import { Compose } from './Compose';
 import { InboxEmails } from './InboxEmails';
 import { SentList } from './SentList';
 import { WebhookPanel } from './WebhooksView';
+import { ChaosPanel } from './ChaosPanel';
 
 const TABS = [
   ['emails', 'Emails'],
   ['sent', 'Sent'],
   ['compose', 'Compose'],
   ['webhooks', 'Webhooks'],
+  ['chaos', 'Chaos'],
 ] as const;
 
 export function InboxView({ inboxId, tab }: { inboxId: string; tab: string }) {
@@ -60,6 +62,7 @@ export function InboxView({ inboxId, tab }: { inboxId: string; tab: string }) {
       {tab === 'sent' && <SentList inboxId={inboxId} />}
       {tab === 'compose' && <Compose inbox={data} />}
       {tab === 'webhooks' && <WebhookPanel inboxId={inboxId} />}
+      {tab === 'chaos' && <ChaosPanel inboxId={inboxId} />}
     </section>
   );
 }
