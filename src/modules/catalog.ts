@@ -98,6 +98,7 @@ import { organizationOperations } from './organization/operations/index.js';
 import { scimOperations } from './scim/operations/index.js';
 import { retentionOperations } from './retention/operations/index.js';
 import { retentionModelSchemas } from './retention/retention.schemas.js';
+import { emailRetentionModelSchemas } from './retention/email-retention.schemas.js';
 import { spamOperations } from './spam/operations/index.js';
 import { spamModelSchemas } from './spam/spam.schemas.js';
 import { entitiesModelSchemas } from './user/entities.schemas.js';
@@ -175,7 +176,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...forwarderModelSchemas, ...replierModelSchemas,
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
   ...domainModelSchemas,
-  ...retentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
+  ...retentionModelSchemas, ...emailRetentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
   ...apiKeyModelSchemas, ...auditModelSchemas,
   ...postmasterModelSchemas,
 ];
