@@ -33,13 +33,14 @@ export const EmailRetentionPolicyOptions = Type.Object(
     maxEmailsPerAccount: Type.Optional(Nullable(count('emails the account keeps over all its inboxes; the oldest beyond it are deleted'))),
     maxAgeSeconds: Type.Optional(Nullable(age)),
   },
-  { $id: 'EmailRetentionPolicyOptions', additionalProperties: false, description: 'The account\'s limits, replacing any it had; absent or null = none of that kind. A limit looser than the server\'s has no effect: the stricter applies' },
+  { $id: 'EmailRetentionPolicyOptions', description: 'The account\'s limits, replacing any it had; absent or null = none of that kind. A limit looser than the server\'s has no effect: the stricter applies' },
 );
 
 export const EmailRetentionRunResult = Type.Object(
   {
     deleted: Type.Integer({ description: 'emails deleted' }),
     batches: Type.Integer({ description: 'delete transactions it took (each at most PIGEONHOLE_EMAIL_RETENTION_BATCH emails)' }),
+    longestBatchMs: Type.Number({ description: 'milliseconds the longest of those transactions took: how long ingest could have waited for it' }),
   },
   { $id: 'EmailRetentionRunResult' },
 );

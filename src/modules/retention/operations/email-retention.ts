@@ -48,7 +48,7 @@ export const runEmailRetention = retentionOperation({
   permission: 'EMAIL_MANAGE',
   response: Type.Ref(EmailRetentionRunResult),
   handler: async ({ tenantId }, { emailRetention }) => {
-    const { deleted, batches } = await emailRetention.prune(tenantId);
-    return { deleted, batches };
+    const { deleted, batches, longestBatchMs } = await emailRetention.prune(tenantId);
+    return { deleted, batches, longestBatchMs: Math.round(longestBatchMs * 10) / 10 };
   },
 });
