@@ -149,8 +149,8 @@ export interface ServiceDeps {
   domainMonitors?: { dnsServers: readonly string[]; mxProbePort: number; authservId: string };
 }
 
-/** No email retention limit; batches of 100 (the PIGEONHOLE_EMAIL_RETENTION_BATCH default). */
-const NO_EMAIL_RETENTION: EmailRetentionSettings = { maxEmailsPerInbox: 0, maxEmailsPerAccount: 0, maxEmailAge: 0, batchSize: 100 };
+/** No email retention limit; batches of 50 (the PIGEONHOLE_EMAIL_RETENTION_BATCH default). */
+const NO_EMAIL_RETENTION: EmailRetentionSettings = { maxEmailsPerInbox: 0, maxEmailsPerAccount: 0, maxEmailAge: 0, batchSize: 50 };
 
 export function createServices(deps: ServiceDeps): Services {
   const { repos } = deps.store;

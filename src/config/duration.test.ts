@@ -19,7 +19,7 @@ test('email retention settings: unlimited by default; bad values stop the start 
   const config = loadConfig({});
   assert.deepEqual(
     [config.maxEmailsPerInbox, config.maxEmailsPerAccount, config.maxEmailAge, config.emailRetentionInterval, config.emailRetentionBatch],
-    [0, 0, 0, 60_000, 100],
+    [0, 0, 0, 60_000, 50],
   );
   assert.equal(loadConfig({ PIGEONHOLE_MAX_EMAIL_AGE: '30d' }).maxEmailAge, 30 * 86_400_000);
   assert.equal(loadConfig({ PIGEONHOLE_MAX_EMAIL_AGE: '60000' }).maxEmailAge, 60_000);

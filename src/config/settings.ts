@@ -268,7 +268,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'how long a received email is kept after it arrived, as milliseconds like the other durations or with a unit: 45s, 90m, 12h, 30d; the email retention pass deletes older ones (favourites kept); 0 = for ever' },
   { key: 'emailRetentionInterval', env: 'PIGEONHOLE_EMAIL_RETENTION_INTERVAL', flag: '--email-retention-interval', kind: 'count', default: '60000',
     help: 'milliseconds between the passes of the email retention job (one also runs at start; one node at a time), each deleting the emails beyond the count and age limits of the server and of each account; with no limit set anywhere a pass only reads the (empty) policy table' },
-  { key: 'emailRetentionBatch', env: 'PIGEONHOLE_EMAIL_RETENTION_BATCH', flag: '--email-retention-batch', kind: 'count', default: '100',
+  { key: 'emailRetentionBatch', env: 'PIGEONHOLE_EMAIL_RETENTION_BATCH', flag: '--email-retention-batch', kind: 'count', default: '50',
     help: 'emails the retention pass deletes per transaction (1 to 10000); it yields to other work between batches, so a large backlog never holds the database\'s write lock for long and ingest goes on' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
