@@ -62,6 +62,8 @@ export interface RunningServer {
   warmup: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the scheduled inbox retention runs: runOnce() is one pass now */
   retention: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the scheduled email retention passes (count and age limits): runOnce() is one pass now, resolving to the emails deleted */
+  emailRetention: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the domain monitor scheduler: runOnce() is one pass now */
   domainMonitors: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
@@ -176,6 +178,7 @@ export async function startServer(
   const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, tenantSmsCap: config.tenantSmsCap, smsFailNumbers: config.smsFailNumbers, smsRelay: config.smsRelay, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, phoneRanges: config.phoneRanges, endpoints, tracking,
     webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, exportLinkTtl: config.exportLinkTtl, requireConsent: config.requireConsent,
     dnsServers: config.dnsServers,
+    emailRetention: { maxEmailsPerInbox: config.maxEmailsPerInbox, maxEmailsPerAccount: config.maxEmailsPerAccount, maxEmailAge: config.maxEmailAge, batchSize: config.emailRetentionBatch },
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength },
     mailAuth: mailAuthOf(config), postmaster: config.postmaster,
     domainMonitors: { dnsServers: config.dnsServers, mxProbePort: config.mxProbePort, authservId: config.publicHost ?? config.domain } });
@@ -303,6 +306,16 @@ export async function startServer(
     pass: () => services.retention.runScheduled((err, tenantId) => app.log.error({ err, tenantId }, 'inbox retention run failed')),
   });
   retention.start();
+  // Email retention by count and age: the oldest emails beyond the server's and accounts' limits, in short batches, one node at a time.
+  const emailRetention = new PeriodicJob({
+    name: 'email-retention', intervalMs: config.emailRetentionInterval, locks: store.repos.schedulerLocks, log: app.log, clock,
+    pass: async () => {
+      const report = await services.emailRetention.runScheduled((err, tenantId) => app.log.error({ err, tenantId }, 'email retention failed for an account'));
+      if (report.deleted > 0) app.log.info({ deleted: report.deleted, batches: report.batches, longestBatchMs: Math.round(report.longestBatchMs) }, 'email retention pass');
+      return report.deleted;
+    },
+  });
+  emailRetention.start();
   // The audit log keeps each event PIGEONHOLE_AUDIT_RETENTION days; 0 = for ever.
   const auditRetention = config.auditRetention > 0
     ? auditRetentionJob({ prune: () => services.auditLog.prune(config.auditRetention), locks: store.repos.schedulerLocks, log: app.log })
@@ -375,6 +388,7 @@ export async function startServer(
     domainChecks,
     warmup,
     retention,
+    emailRetention,
     domainMonitors: domainMonitorJob,
     webhooks,
     sendQueue,
@@ -387,6 +401,7 @@ export async function startServer(
       await domainChecks.stop();
       await warmup.stop();
       await retention.stop();
+      await emailRetention.stop();
       await auditRetention?.stop();
       await domainMonitorJob.stop();
       await webhooks.stop();

@@ -81,6 +81,7 @@ import { DomainDkimSigner } from './modules/domain/dkim-signer.js';
 import { createResolver } from './core/dns.js';
 import { announceExpiry } from './jobs/expiry.js';
 import { InboxRetentionService } from './modules/retention/retention.service.js';
+import { EmailRetentionService, type EmailRetentionSettings } from './modules/retention/email-retention.service.js';
 import { SpamEmailService } from './modules/spam/spam.service.js';
 import { UserEntitiesService } from './modules/user/entities.service.js';
 import { ExportService } from './modules/export/export.service.js';
@@ -128,6 +129,8 @@ export interface ServiceDeps {
   replierWindow?: number;
   /** ranges createPhoneNumber allocates from (PIGEONHOLE_PHONE_RANGES); unset = the defaults */
   phoneRanges?: readonly PhoneRange[];
+  /** email retention limits and batch size (PIGEONHOLE_MAX_EMAILS_PER_*, _MAX_EMAIL_AGE, _EMAIL_RETENTION_BATCH); none when unset */
+  emailRetention?: Partial<EmailRetentionSettings>;
   /** which addresses need consent before mail goes to them (PIGEONHOLE_REQUIRE_CONSENT); 'none' when unset */
   requireConsent?: ConsentRequirement;
   /** E.164 numbers or prefixes whose SMS sink messages fail (PIGEONHOLE_SMS_FAIL_NUMBERS); none when unset */
@@ -149,6 +152,9 @@ export interface ServiceDeps {
   /** the draw of unseeded chaos rules, in [0, 1); Math.random when unset */
   chaosRandom?: () => number;
 }
+
+/** No email retention limit; batches of 50 (the PIGEONHOLE_EMAIL_RETENTION_BATCH default). */
+const NO_EMAIL_RETENTION: EmailRetentionSettings = { maxEmailsPerInbox: 0, maxEmailsPerAccount: 0, maxEmailAge: 0, batchSize: 50 };
 
 export function createServices(deps: ServiceDeps): Services {
   const { repos } = deps.store;
@@ -315,6 +321,8 @@ export function createServices(deps: ServiceDeps): Services {
     previews: new PreviewTokenService(repos.serverSecrets, deps.clock, deps.previewUrlTtl),
     // retention deletes through the inbox service: the same path as deleteInbox, inbox.changed included
     retention: new InboxRetentionService(repos.inboxRetention, inboxes, deps.clock),
+    // email retention deletes through the email service: deleteEmail's path
+    emailRetention: new EmailRetentionService(repos.emailRetention, emails, deps.clock, { ...NO_EMAIL_RETENTION, ...deps.emailRetention }),
     spamEmails: new SpamEmailService(repos.spamEmails),
     userEntities: new UserEntitiesService(repos.userEntities, repos.inboxes, repos.phoneNumbers),
     exports: new ExportService(repos.exports, repos.serverSecrets, deps.clock, deps.exportLinkTtl),

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { SETTINGS, type SettingKey, type SettingSpec } from './settings.js';
 import { parsePhoneRanges, type PhoneRange } from '../core/phone-ranges.js';
+import { parseDuration } from './duration.js';
 
 export interface Config {
   readonly httpPort: number;
@@ -114,6 +115,13 @@ export interface Config {
   readonly mailAuthTimeout: number;
   /** Google Postmaster Tools OAuth client; undefined unless id, secret and redirect URI are all set */
   readonly postmaster: PostmasterClient | undefined;
+  /** email retention (issue 19): received emails kept per inbox and per account (0 = no limit), milliseconds an email is kept (0 = for ever) */
+  readonly maxEmailsPerInbox: number;
+  readonly maxEmailsPerAccount: number;
+  readonly maxEmailAge: number;
+  /** milliseconds between email retention passes, and the emails deleted per transaction */
+  readonly emailRetentionInterval: number;
+  readonly emailRetentionBatch: number;
 }
 
 /** The operator's OAuth 2 client for Google Postmaster Tools, and the endpoints it talks to. */
@@ -137,6 +145,8 @@ export interface SmsRelayTarget {
 
 /** The most items per list: keeps an `in (...)` of ids under SQLite's 32,766 and PostgreSQL's 65,535 bound values. */
 export const MAX_LIST_ITEMS_CEILING = 10_000;
+/** Most emails the retention pass deletes in one transaction (its ids are bound in one statement). */
+export const MAX_RETENTION_BATCH = 10_000;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -186,6 +196,10 @@ export function loadConfig(
   if (parsed.previewUrlTtl === 0) problems.push('PIGEONHOLE_PREVIEW_URL_TTL must be at least 1');
   if (parsed.exportLinkTtl === 0) problems.push('PIGEONHOLE_EXPORT_LINK_TTL must be at least 1');
   if (parsed.retentionInterval === 0) problems.push('PIGEONHOLE_RETENTION_INTERVAL must be at least 1');
+  if (parsed.emailRetentionInterval === 0) problems.push('PIGEONHOLE_EMAIL_RETENTION_INTERVAL must be at least 1');
+  if (parsed.emailRetentionBatch === 0 || (parsed.emailRetentionBatch as number) > MAX_RETENTION_BATCH) {
+    problems.push(`PIGEONHOLE_EMAIL_RETENTION_BATCH must be 1 to ${MAX_RETENTION_BATCH}`);
+  }
   for (const key of ['maxJsonDepth', 'maxListItems', 'maxRecipients', 'maxHeaderLength'] as const) {
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
@@ -283,6 +297,11 @@ export function loadConfig(
     mailAuth: parsed.mailAuth as boolean,
     mailAuthTimeout: parsed.mailAuthTimeout as number,
     postmaster,
+    maxEmailsPerInbox: parsed.maxEmailsPerInbox as number,
+    maxEmailsPerAccount: parsed.maxEmailsPerAccount as number,
+    maxEmailAge: parsed.maxEmailAge as number,
+    emailRetentionInterval: parsed.emailRetentionInterval as number,
+    emailRetentionBatch: parsed.emailRetentionBatch as number,
   });
 }
 
@@ -300,6 +319,10 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
     case 'count': {
       const n = Number(value);
       return Number.isInteger(n) && n >= 0 ? n : bad('must be a whole number, 0 or more');
+    }
+    case 'duration': {
+      const ms = parseDuration(value);
+      return ms !== undefined ? ms : bad('must be milliseconds or a whole number with a unit s, m, h or d (90m, 12h, 30d)');
     }
     case 'url': {
       try {

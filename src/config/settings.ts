@@ -5,7 +5,7 @@
  */
 import { DEFAULT_PHONE_RANGES } from '../core/phone-ranges.js';
 
-export type SettingKind = 'port' | 'string' | 'url' | 'http-url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'level' | 'file' | 'boolean' | 'origins';
+export type SettingKind = 'port' | 'string' | 'url' | 'http-url' | 'smtp-url' | 'domain' | 'domains' | 'count' | 'duration' | 'level' | 'file' | 'boolean' | 'origins';
 
 export interface SettingSpec {
   key: SettingKey;
@@ -96,7 +96,13 @@ export type SettingKey =
   | 'postmasterTokenUrl'
   | 'postmasterApiUrl'
   | 'mxProbePort'
-  | 'domainMonitorInterval';
+  | 'domainMonitorInterval'
+  // Email retention by count and age (issue 19)
+  | 'maxEmailsPerInbox'
+  | 'maxEmailsPerAccount'
+  | 'maxEmailAge'
+  | 'emailRetentionInterval'
+  | 'emailRetentionBatch';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -253,6 +259,17 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'port the MX reachability check of domain monitors connects to on each MX host, reading its SMTP greeting; 25 is where MX hosts listen (another port points the check at a local SMTP server in tests)' },
   { key: 'domainMonitorInterval', env: 'PIGEONHOLE_DOMAIN_MONITOR_INTERVAL', flag: '--domain-monitor-interval', kind: 'count', default: '60000',
     help: 'milliseconds between the passes of the domain monitor scheduler (one also runs at start; one node at a time), each running every monitor whose intervalSeconds has passed since its last run' },
+  // Email retention by count and age (issue 19): 0 = unlimited, the default, so nothing is pruned unless set.
+  { key: 'maxEmailsPerInbox', env: 'PIGEONHOLE_MAX_EMAILS_PER_INBOX', flag: '--max-emails-per-inbox', kind: 'count', default: '0',
+    help: 'received emails each inbox keeps: the email retention pass deletes the oldest beyond it (favourited emails are neither counted nor deleted); an account policy (PUT /user/email-retention) may only lower it; 0 = no limit' },
+  { key: 'maxEmailsPerAccount', env: 'PIGEONHOLE_MAX_EMAILS_PER_ACCOUNT', flag: '--max-emails-per-account', kind: 'count', default: '0',
+    help: 'received emails each user keeps over all their inboxes: the email retention pass deletes the oldest beyond it (favourites kept and not counted); unlike PIGEONHOLE_TENANT_EMAIL_CAP new mail is always stored and old mail makes room; 0 = no limit' },
+  { key: 'maxEmailAge', env: 'PIGEONHOLE_MAX_EMAIL_AGE', flag: '--max-email-age', kind: 'duration', default: '0',
+    help: 'how long a received email is kept after it arrived, as milliseconds like the other durations or with a unit: 45s, 90m, 12h, 30d; the email retention pass deletes older ones (favourites kept); 0 = for ever' },
+  { key: 'emailRetentionInterval', env: 'PIGEONHOLE_EMAIL_RETENTION_INTERVAL', flag: '--email-retention-interval', kind: 'count', default: '60000',
+    help: 'milliseconds between the passes of the email retention job (one also runs at start; one node at a time), each deleting the emails beyond the count and age limits of the server and of each account; with no limit set anywhere a pass only reads the (empty) policy table' },
+  { key: 'emailRetentionBatch', env: 'PIGEONHOLE_EMAIL_RETENTION_BATCH', flag: '--email-retention-batch', kind: 'count', default: '50',
+    help: 'emails the retention pass deletes per transaction (1 to 10000); it yields to other work between batches, so a large backlog never holds the database\'s write lock for long and ingest goes on' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -100,6 +100,7 @@ import { retentionOperations } from './retention/operations/index.js';
 import { chaosOperations } from './chaos/operations/index.js';
 import { chaosModelSchemas } from './chaos/chaos.schemas.js';
 import { retentionModelSchemas } from './retention/retention.schemas.js';
+import { emailRetentionModelSchemas } from './retention/email-retention.schemas.js';
 import { spamOperations } from './spam/operations/index.js';
 import { spamModelSchemas } from './spam/spam.schemas.js';
 import { entitiesModelSchemas } from './user/entities.schemas.js';
@@ -178,7 +179,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...forwarderModelSchemas, ...replierModelSchemas,
   ...scheduledModelSchemas, ...plusAddressModelSchemas, ...consentModelSchemas, ...automationsModelSchemas,
   ...domainModelSchemas,
-  ...retentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
+  ...retentionModelSchemas, ...emailRetentionModelSchemas, ...spamModelSchemas, ...entitiesModelSchemas, ...exportModelSchemas,
   ...apiKeyModelSchemas, ...auditModelSchemas,
   ...postmasterModelSchemas,
   ...chaosModelSchemas,

@@ -60,6 +60,7 @@ import type { ScimService } from './scim/scim.service.js';
 import type { AutomationJobHandlers } from '../jobs/automation-jobs.js';
 import type { InboxRetentionService } from './retention/retention.service.js';
 import type { ChaosService } from './chaos/chaos.service.js';
+import type { EmailRetentionService } from './retention/email-retention.service.js';
 import type { SpamEmailService } from './spam/spam.service.js';
 import type { UserEntitiesService } from './user/entities.service.js';
 import type { ExportService } from './export/export.service.js';
@@ -177,6 +178,8 @@ export interface Services {
   retention: InboxRetentionService;
   /** ChaosController (Pigeonhole's own): an inbox's SMTP answers failed on purpose */
   chaos: ChaosService;
+  /** email retention by count and age: account policies and the pruning pass; main.ts runs it on a schedule */
+  emailRetention: EmailRetentionService;
   /** SpamEmailController: mail a spam check flagged */
   spamEmails: SpamEmailService;
   /** the caller's automations, entity events and favourites (UserController) */

@@ -54,6 +54,7 @@ export type * from './ports/team-access.js';
 export type * from './ports/custom-domains.js';
 export type * from './ports/scim.js';
 export type * from './ports/inbox-retention.js';
+export type * from './ports/email-retention.js';
 export type * from './ports/spam-emails.js';
 export type * from './ports/user-entities.js';
 export type * from './ports/exports.js';
@@ -103,6 +104,7 @@ import type { CustomDomainRepository } from './ports/custom-domains.js';
 import type { ScimRepository } from './ports/scim.js';
 import type { GuestPortalRepository, SenderSeatRepository, WarmupRepository } from './ports/portals.js';
 import type { InboxRetentionRepository } from './ports/inbox-retention.js';
+import type { EmailRetentionRepository } from './ports/email-retention.js';
 import type { SpamEmailRepository } from './ports/spam-emails.js';
 import type { UserEntityRepository } from './ports/user-entities.js';
 import type { ExportRepository } from './ports/exports.js';
@@ -198,6 +200,8 @@ export interface Repositories {
   missedSms: MissedSmsRepository;
   /** inbox retention policies and their runs (ports/inbox-retention.ts) */
   inboxRetention: InboxRetentionRepository;
+  /** email retention by count and age: account policies and the pruning pass's queries (ports/email-retention.ts) */
+  emailRetention: EmailRetentionRepository;
   /** mail a spam check flagged (ports/spam-emails.ts) */
   spamEmails: SpamEmailRepository;
   /** the caller's automations, entity events and favourites across their tables (ports/user-entities.ts) */

@@ -9,6 +9,7 @@ import type { ExportedEntitiesTable, InboxRetentionPoliciesTable, InboxRetention
 import type { ApiKeyScopeColumns, AuditLogsTable } from './access-tables.js';
 import type { ChaosGreylistTable, InboxChaosTable } from './chaos-tables.js';
 import type { MailAuthResultsTable, PostmasterConnectionsTable, PostmasterDomainsTable, PostmasterTrafficStatsTable } from './mail-auth-tables.js';
+import type {} from './email-retention-tables.js';
 import type { DomainMonitorAlertSinksTable, DomainMonitorRunsTable, DomainMonitorSamplesTable, DomainMonitorsTable } from './domain-monitor-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.

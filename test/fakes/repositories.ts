@@ -8,8 +8,8 @@ import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository, ScimRepository,
-  InboxRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository,
   ChaosRepository,
+  InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeCustomDomainRepository } from './custom-domain-repository.js';
@@ -112,6 +112,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     warmup: new FakeWarmupRepository(),
     senderSeats: new FakeSenderSeatRepository(),
     inboxRetention: notFakedRepository<InboxRetentionRepository>('inboxRetention'),
+    emailRetention: notFakedRepository<EmailRetentionRepository>('emailRetention'),
     spamEmails: notFakedRepository<SpamEmailRepository>('spamEmails'),
     userEntities: notFakedRepository<UserEntityRepository>('userEntities'),
     exports: notFakedRepository<ExportRepository>('exports'),

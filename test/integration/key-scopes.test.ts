@@ -54,6 +54,9 @@ test('every operation has a permission, and every controller of the official cli
   expect('sendSms', 'SMS_SEND');
   expect('createWebhook', 'WEBHOOK_MANAGE');
   expect('searchAuditLogs', 'ACCOUNT_READ');
+  expect('getEmailRetentionPolicy', 'ACCOUNT_READ');
+  expect('updateEmailRetentionPolicy', 'ACCOUNT_MANAGE');
+  expect('runEmailRetention', 'EMAIL_MANAGE');
 });
 
 interface Reply {

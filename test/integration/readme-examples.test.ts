@@ -61,7 +61,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'command-line', 'several-nodes', 'html-form'];
+const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'email-retention', 'command-line', 'several-nodes', 'html-form'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -310,6 +310,17 @@ describeEachDialect('README examples', (dialect) => {
     assert.match(result.stdout, new RegExp(`"scope":\\{"permissions":\\["EMAIL_READ"\\],"inboxIds":\\["${inbox.id}"\\]\\}`), result.stdout);
     assert.match(result.stdout, /"name":"ACCOUNT_MANAGE"/, 'the permissions are listed');
     assert.match(result.stdout, /"action":"createApiKey"/, 'the audit log shows the key being made');
+  });
+
+  test('the email-retention curl block sets an account policy stricter than the server, prunes now and deletes it', needs(shellReady, 'bash and curl'), async () => {
+    const owner = await server.createTenant();
+    const result = await bash(onPortsOf(server, example('email-retention').code), { API_KEY: owner.apiKey });
+    ok(result, 'the email-retention example');
+    assert.match(result.stdout, /"maxEmailsPerInbox":100,"maxEmailsPerAccount":null,"maxAgeSeconds":604800/, result.stdout);
+    assert.match(result.stdout, /"effective":\{"maxEmailsPerInbox":100,"maxEmailsPerAccount":null,"maxAgeSeconds":604800\}/, 'the account\'s limits are in force');
+    assert.match(result.stdout, /\{"deleted":0,"batches":0,"longestBatchMs":0\}/, 'the run answers what it did');
+    const after = await (await owner.fetch('/user/email-retention')).json() as { maxEmailsPerInbox: number | null };
+    assert.equal(after.maxEmailsPerInbox, null, 'the DELETE removed the policy');
   });
 
   if (dialect === 'postgres') {

@@ -2136,6 +2136,48 @@ const CHAOS_CASES: Record<string, IsolationCase> = {
   deleteInboxChaos: (c) => withAChaos(c, () => expectNotFound(c, 'DELETE', (id) => `/inboxes/${id}/chaos`)),
 };
 Object.assign(ISOLATION_CASES, CHAOS_CASES);
+// Email retention by count and age (src/modules/retention/email-retention.service.ts): one policy per account.
+const A_EMAIL_RETENTION = { maxEmailsPerInbox: 999_999, maxEmailsPerAccount: 888_888, maxAgeSeconds: 777_777 };
+/** Runs `check` while A has an email retention policy (loose: it prunes nothing), then checks A's policy and mail are as they were. */
+async function withAEmailRetention(c: Ctx, check: () => Promise<void>): Promise<void> {
+  const put = await c.a.fetch('/user/email-retention', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(A_EMAIL_RETENTION) });
+  assert.equal(put.status, 200, "setting A's email retention policy");
+  const countBefore = await (await c.a.fetch('/emails/emails/count')).json();
+  try {
+    await check();
+    const mine = (await (await c.a.fetch('/user/email-retention')).json()) as Record<string, unknown>;
+    assert.deepEqual([mine.maxEmailsPerInbox, mine.maxEmailsPerAccount, mine.maxAgeSeconds], Object.values(A_EMAIL_RETENTION), "A's policy is unchanged");
+    assert.deepEqual(await (await c.a.fetch('/emails/emails/count')).json(), countBefore, "A's mail is all there");
+  } finally {
+    await c.a.fetch('/user/email-retention', { method: 'DELETE' });
+  }
+}
+const EMAIL_RETENTION_CASES: Record<string, IsolationCase> = {
+  getEmailRetentionPolicy: (c) => withAEmailRetention(c, async () => {
+    const reply = await c.asB('GET', '/user/email-retention');
+    expectStatus(reply, 200, 'getEmailRetentionPolicy');
+    assert.deepEqual([reply.json.maxEmailsPerInbox, reply.json.maxEmailsPerAccount, reply.json.maxAgeSeconds], [null, null, null], "B has no policy: A's is not B's");
+  }),
+  updateEmailRetentionPolicy: (c) => withAEmailRetention(c, async () => {
+    const reply = await c.asB('PUT', '/user/email-retention', { maxEmailsPerInbox: 1 });
+    expectStatus(reply, 200, 'updateEmailRetentionPolicy');
+    assert.equal(reply.json.effective.maxEmailsPerInbox, 1, "B's own policy");
+    expectStatus(await c.asB('DELETE', '/user/email-retention'), 200, "deleting B's policy");
+  }),
+  deleteEmailRetentionPolicy: (c) => withAEmailRetention(c, async () => {
+    expectStatus(await c.asB('DELETE', '/user/email-retention'), 200, 'deleteEmailRetentionPolicy');
+  }),
+  runEmailRetention: (c) => withAEmailRetention(c, async () => {
+    expectStatus(await c.asB('PUT', '/user/email-retention', { maxEmailsPerInbox: 1, maxEmailsPerAccount: 1, maxAgeSeconds: 1 }), 200, "B's strictest policy");
+    try {
+      const reply = await c.asB('POST', '/user/email-retention/run');
+      expectStatus(reply, 200, 'runEmailRetention');
+    } finally {
+      await c.asB('DELETE', '/user/email-retention');
+    }
+  }),
+};
+Object.assign(ISOLATION_CASES, EMAIL_RETENTION_CASES);
 Object.assign(ISOLATION_CASES, PHONE_CASES);
 Object.assign(ISOLATION_CASES, MONITOR_CASES);
 Object.assign(ISOLATION_CASES, SMS_CASES);

@@ -48,6 +48,7 @@ import { replierRepository } from './replier-repository.js';
 import { optInIdentityRepository } from './opt-in-identity-repository.js';
 import { plusAddressRepository } from './plus-address-repository.js';
 import { inboxRetentionRepository } from './inbox-retention-repository.js';
+import { emailRetentionRepository } from './email-retention-repository.js';
 import { spamEmailRepository } from './spam-email-repository.js';
 import { userEntityRepository } from './user-entity-repository.js';
 import { exportRepository } from './export-repository.js';
@@ -96,6 +97,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     optInIdentities: optInIdentityRepository(db),
     plusAddresses: plusAddressRepository(db),
     inboxRetention: inboxRetentionRepository(db),
+    emailRetention: emailRetentionRepository(db),
     spamEmails: spamEmailRepository(db),
     userEntities: userEntityRepository(db),
     exports: exportRepository(db),
