@@ -8,6 +8,7 @@
  * this file re-exports them all and assembles Repositories and Store.
  */
 export type * from './ports/common.js';
+export type * from './ports/server-gauges.js';
 export type * from './ports/users.js';
 export type * from './ports/api-keys.js';
 export type * from './ports/inboxes.js';
@@ -109,6 +110,7 @@ import type { AuditLogRepository } from './ports/audit-logs.js';
 import type { MailAuthResultRepository } from './ports/mail-auth.js';
 import type { PostmasterRepository } from './ports/postmaster.js';
 import type { DomainMonitorRepository } from './ports/domain-monitors.js';
+import type { ServerGaugeRepository } from './ports/server-gauges.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -204,6 +206,8 @@ export interface Repositories {
   exports: ExportRepository;
   /** domain monitors, their runs, alert sinks and observed auth samples (ports/domain-monitors.ts) */
   domainMonitors: DomainMonitorRepository;
+  /** server-wide counts the metrics gauges read (ports/server-gauges.ts) */
+  serverGauges: ServerGaugeRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

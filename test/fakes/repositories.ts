@@ -8,7 +8,7 @@ import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository, ScimRepository,
-  InboxRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository,
+  InboxRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository, ServerGaugeRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeCustomDomainRepository } from './custom-domain-repository.js';
@@ -117,6 +117,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     mailAuthResults: notFakedRepository<MailAuthResultRepository>('mailAuthResults'),
     postmaster: new FakePostmasterRepository(),
     domainMonitors: notFakedRepository<DomainMonitorRepository>('domainMonitors'),
+    serverGauges: notFakedRepository<ServerGaugeRepository>('serverGauges'),
   };
 }
 

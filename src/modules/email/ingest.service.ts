@@ -11,7 +11,8 @@ import { MessageParser } from './parser.js';
 
 /** Why a recipient is refused; transports turn this into their reply (SMTP 550). */
 export class RecipientRefused extends AppError {
-  constructor(message: string) {
+  /** why, for the metrics and the log line of the refusal: no such inbox (or expired), or a ruleset */
+  constructor(message: string, readonly reason: 'unknown_recipient' | 'ruleset' = 'unknown_recipient') {
     super('NOT_FOUND', message);
   }
 }

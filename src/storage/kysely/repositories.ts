@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { Repositories } from '../ports.js';
+import { serverGaugeRepository } from './server-gauge-repository.js';
 import { organizationRepository } from './organization-repository.js';
 import { teamAccessRepository } from './team-access-repository.js';
 import { scimRepository } from './scim-repository.js';
@@ -110,5 +111,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     smsMedia: smsMediaRepository(db),
     missedSms: missedSmsRepository(db),
     domainMonitors: domainMonitorRepository(db),
+    serverGauges: serverGaugeRepository(db),
   };
 }
