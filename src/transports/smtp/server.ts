@@ -56,7 +56,6 @@ export interface SmtpServices {
 /** An Error carrying the SMTP reply code smtp-server sends back. */
 const reply = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
 
-
 /**
  * Longest an AUTH from a locked-out address is held before its 454: long enough to pace a
  * guesser that waits for answers, short enough not to tie up a connection for the whole lockout.
