@@ -24,6 +24,8 @@ import { registerKeyRateLimit } from './transports/http/rate-limit.js';
 import { registerKeyScopes } from './transports/http/key-scope.js';
 import { auditRefusedKey, registerAuditHook } from './transports/http/audit.js';
 import { registerTeamAccess } from './transports/http/team-access.js';
+import { registerMetrics } from './transports/http/metrics.js';
+import type { ServerMetrics } from './transports/metrics.js';
 
 export interface AppDeps extends ServiceDeps {
   version: string;
@@ -44,6 +46,8 @@ export interface AppDeps extends ServiceDeps {
   httpConnections?: HttpConnectionSettings;
   /** requests per minute per API key; 0 or none = unlimited */
   rateLimit?: number;
+  /** Prometheus metrics: requests are counted into `registry`; `route` serves GET /metrics here (not on a port of its own) */
+  metrics?: { registry: ServerMetrics; route: boolean };
 }
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -71,6 +75,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   for (const schema of API_MODEL_SCHEMAS) app.addSchema(schema);
   // First, so preflights are answered before anything else and every answer carries the headers.
   await registerCors(app, deps.corsOrigins ?? '*');
+  // Early, so every route's answers are counted; GET /metrics is outside the API key's context.
+  if (deps.metrics) registerMetrics(app, deps.metrics.registry, { route: deps.metrics.route });
   registerErrorHandling(app);
   const limits = deps.requestLimits ?? DEFAULT_REQUEST_LIMITS;
   registerRequestLimits(app, limits);

@@ -29,6 +29,9 @@ import { HtmlWork } from './modules/email/html-work.js';
 import { AuthThrottle } from './transports/auth-throttle.js';
 import { startMemoryTrimmer } from './core/allocator.js';
 import { createResolver } from './core/dns.js';
+import { ServerMetrics } from './transports/metrics.js';
+import { startMetricsListener, type MetricsListener } from './transports/http/metrics.js';
+import { waitersOf } from './events/waiters.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -38,6 +41,8 @@ export interface RunningServer {
   bus: EventBus;
   /** base URL of the HTTP API, e.g. http://127.0.0.1:7080 */
   url: string;
+  /** where Prometheus scrapes (the HTTP port's /metrics, or PIGEONHOLE_METRICS_PORT's); undefined when PIGEONHOLE_METRICS is off */
+  metricsUrl?: string;
   /** bound SMTP ports: plain (STARTTLS only when configured), implicit TLS, and submission (STARTTLS before AUTH) */
   smtpPort: number;
   smtpsPort: number;
@@ -187,6 +192,12 @@ export async function startServer(
   // memory). On the real clock even under a test's ManualClock: lockouts pace real peers.
   const authThrottle = new AuthThrottle({ limit: config.authFailureLimit, windowMs: config.authFailureWindow, lockoutMs: config.authLockout });
 
+  // Prometheus metrics, one registry per server (README "Metrics"): the SMTP transport and the
+  // webhook worker record into it, the HTTP app counts requests, gauges are read when scraped.
+  const metrics = config.metrics
+    ? new ServerMetrics({ counts: store.repos.serverGauges, waitsHeld: () => waitersOf(bus).total() }, { token: config.metricsToken })
+    : undefined;
+
   // The admin key is put in place last, once every port is bound (a start that fails on a
   // port generates no key); requests that arrive before that wait the few milliseconds.
   let openGate!: () => void;
@@ -200,12 +211,14 @@ export async function startServer(
     requestLimits: { maxJsonDepth: config.maxJsonDepth, maxListItems: config.maxListItems },
     authThrottle, rateLimit: config.rateLimit,
     httpConnections: { perSource: config.connectionsPerIp, total: config.httpMaxConnections, idleTimeoutMs: config.httpIdleTimeout },
+    metrics: metrics && { registry: metrics, route: config.metricsPort === 0 },
   }, services);
   services.auditLog.log = app.log;
   // Each failure injected by a chaos rule, at info: inbox, mode, stage, code (README "Chaos per inbox").
   services.chaos.injected = (event) => app.log.info({ chaos: event }, `chaos: ${event.mode} at ${event.stage} for inbox ${event.inboxId}`);
   let smtp: RunningSmtp | undefined;
   let imap: RunningImap | undefined;
+  let metricsListener: MetricsListener | undefined;
   let leaveCluster: (() => Promise<void>) | undefined;
   /** the listeners being bound now, for naming the setting when their port is taken */
   let binding: SettingKey[] = [];
@@ -242,7 +255,7 @@ export async function startServer(
         authThrottle,
         connectionsPerSource: config.connectionsPerIp,
       },
-      { ingest: services.ingest, access: services.access, sending: services.sending },
+      { ingest: services.ingest, access: services.access, sending: services.sending, telemetry: metrics },
       app.log,
     );
     // The access details report the ports actually bound (port 0 picks a free one).
@@ -255,6 +268,10 @@ export async function startServer(
     Object.assign(services.access.endpoints, { imapPort: imap.port, imapsPort: imap.securePort });
     binding = ['httpPort'];
     await app.listen({ port: config.httpPort, host: config.host });
+    if (metrics && config.metricsPort !== 0) {
+      binding = ['metricsPort'];
+      metricsListener = await startMetricsListener(config.host, config.metricsPort, metrics);
+    }
     binding = [];
     ({ generatedKey } = await services.users.bootstrapAdmin(`admin@${config.domain}`, config.apiKey));
     if (generatedKey) persistAdminKey(config.dataDir, generatedKey);
@@ -264,6 +281,7 @@ export async function startServer(
     await leaveCluster?.();
     await smtp?.close();
     await imap?.close();
+    await metricsListener?.close();
     await app.close();
     await mailWorkers.close();
     trimmer.stop();
@@ -330,7 +348,7 @@ export async function startServer(
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
-    repo: store.repos.webhooks, dispatcher: services.webhookDispatcher, bus, log: app.log, singleProcess: store.dialect === 'sqlite',
+    repo: store.repos.webhooks, dispatcher: services.webhookDispatcher, bus, log: app.log, singleProcess: store.dialect === 'sqlite', telemetry: metrics,
     settings: {
       timeoutMs: config.webhookTimeout, retryWindowMs: config.webhookRetryWindow, retryBaseMs: config.webhookRetryBase,
       ...webhookTargets,
@@ -362,6 +380,9 @@ export async function startServer(
     { name: 'IMAP', url: `imap://${urlHost(host)}:${runningImap.port}`, offers: 'plain, STARTTLS', setting: 'imapPort' },
     { name: 'IMAP secure', url: `imaps://${urlHost(host)}:${runningImap.securePort}`, offers: 'implicit TLS', setting: 'imapsPort' },
   ];
+  const metricsUrl = metricsListener ? `http://${urlHost(host)}:${metricsListener.port}/metrics` : metrics ? `${url}/metrics` : undefined;
+  // Its own line only on a port of its own; on the HTTP port it is one more path there.
+  if (metricsListener) listeners.push({ name: 'Metrics', url: metricsUrl!, offers: 'Prometheus GET /metrics', setting: 'metricsPort' });
   const keyFile = join(config.dataDir, ADMIN_KEY_FILE);
   const adminKey: AdminKeySource = generatedKey
     ? { kind: 'generated', key: generatedKey, file: keyFile }
@@ -373,6 +394,7 @@ export async function startServer(
     store,
     bus,
     url,
+    metricsUrl,
     adminKey,
     listeners,
     tls: tls.configured
@@ -409,6 +431,7 @@ export async function startServer(
       await automationJobs.stop();
       await running.close();
       await runningImap.close();
+      await metricsListener?.close();
       await app.close();
       // after the listeners: every call and login they recorded is written before the store closes
       await services.auditLog.close();

@@ -99,6 +99,12 @@ export interface Config {
   readonly imapLoginTimeout: number;
   /** requests per minute per API key; 0 = no limit */
   readonly rateLimit: number;
+  /** PIGEONHOLE_METRICS: serve GET /metrics at all */
+  readonly metrics: boolean;
+  /** PIGEONHOLE_METRICS_PORT: a listener of its own for /metrics; 0 = on the HTTP port */
+  readonly metricsPort: number;
+  /** PIGEONHOLE_METRICS_TOKEN: the bearer token a scrape must show; undefined = none */
+  readonly metricsToken?: string;
   /** days the audit log keeps each event; 0 = for ever */
   readonly auditRetention: number;
   /** PIGEONHOLE_DNS_SERVERS as dns.setServers takes them; empty = the system's resolvers */
@@ -289,6 +295,9 @@ export function loadConfig(
     imapMaxConnections: parsed.imapMaxConnections as number,
     imapLoginTimeout: parsed.imapLoginTimeout as number,
     rateLimit: parsed.rateLimit as number,
+    metrics: parsed.metrics as boolean,
+    metricsPort: parsed.metricsPort as number,
+    metricsToken: (parsed.metricsToken as string | undefined) || undefined,
     auditRetention: parsed.auditRetention as number,
     dnsServers: Object.freeze((parsed.dnsServers as string[] | undefined) ?? []),
     mxProbePort: parsed.mxProbePort as number,

@@ -83,6 +83,10 @@ export type SettingKey =
   | 'imapMaxConnections'
   | 'imapLoginTimeout'
   | 'rateLimit'
+  // Prometheus metrics (issue 19)
+  | 'metrics'
+  | 'metricsPort'
+  | 'metricsToken'
   | 'auditRetention'
   // Accounts, identity and domains (issue 18)
   | 'dnsServers'
@@ -232,6 +236,13 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'milliseconds an IMAP connection may stay silent before logging in; once logged in the RFC 3501 autologout of 30 minutes applies (IDLE included)' },
   { key: 'rateLimit', env: 'PIGEONHOLE_RATE_LIMIT', flag: '--rate-limit', kind: 'count', default: '0',
     help: 'requests per minute each API key may make to the API (GraphQL included); more get 429 with Retry-After and x-ratelimit-* headers; 0 = no limit' },
+  // Prometheus metrics (issue 19).
+  { key: 'metrics', env: 'PIGEONHOLE_METRICS', flag: '--metrics', kind: 'boolean', default: 'on',
+    help: 'serve Prometheus metrics at GET /metrics (no API key: see PIGEONHOLE_METRICS_TOKEN); off = no /metrics and no metrics port' },
+  { key: 'metricsPort', env: 'PIGEONHOLE_METRICS_PORT', flag: '--metrics-port', kind: 'port', default: '0',
+    help: 'serve GET /metrics on a listener of its own on this port (on PIGEONHOLE_HOST) instead of the HTTP port; 0 = no listener of its own, /metrics is on the HTTP port' },
+  { key: 'metricsToken', env: 'PIGEONHOLE_METRICS_TOKEN', flag: '--metrics-token', kind: 'string', secret: true,
+    help: 'when set, GET /metrics answers 401 unless the request carries Authorization: Bearer <this token> (Prometheus: authorization.credentials); unset = open to whoever reaches the port' },
   // Accounts, identity and domains (issue 18).
   { key: 'auditRetention', env: 'PIGEONHOLE_AUDIT_RETENTION', flag: '--audit-retention', kind: 'count', default: '90',
     help: 'days the audit log (GET /audit-logs) keeps each event; older ones are deleted by an hourly pass (one node at a time, and one at start); 0 = kept for ever' },

@@ -77,3 +77,8 @@ export interface LogSink {
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
+
+/** A LogSink that also writes info lines (the operational lines: a message received, refused). */
+export interface InfoLogSink extends LogSink {
+  info(details: object, message: string): void;
+}

@@ -75,6 +75,13 @@ export class WaiterRegistry {
     };
   }
 
+  /** Waiters registered now, of every event name (the metrics' waits held). */
+  total(): number {
+    let sum = 0;
+    for (const index of this.names.values()) sum += index.size;
+    return sum;
+  }
+
   /** Waiters currently registered for `name` (for tests and diagnostics). */
   count(name: EventName): number {
     return this.names.get(name)?.size ?? 0;

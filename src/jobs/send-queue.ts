@@ -114,6 +114,7 @@ export function sendQueueWorker(deps: {
     const now = Date.now();
     const outcome = outcomeOf(job, result, now, settings);
     if (outcome.state === 'pending') log.warn({ err: 'error' in result ? result.error : undefined, jobId: job.id }, 'queued send failed; it is retried');
+    if (outcome.state === 'failed') log.error({ job: 'send-queue', jobId: job.id, error: outcome.errorMessage }, 'queued send failed for good');
     const recorded = await repo.complete(job, outcome, now);
     if (!recorded) log.warn({ jobId: job.id }, 'queued send outlived its lease; another worker had taken it over');
   }

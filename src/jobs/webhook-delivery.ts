@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LogSink } from '../core/logger.js';
+import { NO_TELEMETRY, type WebhookOutcome, type WebhookTelemetry } from '../core/telemetry.js';
 import type { EventBus, EventName } from '../events/bus.js';
 import type { ClaimedDelivery, WebhookAttemptOutcome, WebhookRepository, WebhookResultType } from '../storage/ports.js';
 import { postWebhook, type HttpAttempt } from './webhook-http.js';
@@ -41,6 +42,8 @@ export interface WebhookEventDispatcher {
 /** Events after whose commit new domain events (or delivery jobs) may exist: each wakes the worker at once. */
 const WAKING_EVENTS: EventName[] = ['email.received', 'delivery-status.created', 'email.read', 'email.sent', 'email.opened'];
 const DEFAULT_MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** A URL inside an error text (an invalid target is quoted whole): left out of log lines, its userinfo or query may be secret. */
+const ANY_URL = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
 
 /** Capped exponential backoff: base, 2×base, 4×base, ... never more than the cap. */
 export function backoffMs(attemptsMade: number, baseMs: number, capMs: number): number {
@@ -92,8 +95,11 @@ export function webhookDeliveryWorker(deps: {
   settings: WebhookDeliverySettings;
   /** SQLite: no other process can hold a lease, so leases left by a crash are released at start */
   singleProcess: boolean;
+  /** attempts by outcome and their latency, for the metrics; none = not recorded */
+  telemetry?: WebhookTelemetry;
 }) {
   const { repo, log, settings } = deps;
+  const telemetry = deps.telemetry ?? NO_TELEMETRY;
   const concurrency = settings.concurrency ?? 32;
   // A lease outlives any attempt, so a live worker never loses its job to another.
   const leaseMs = settings.timeoutMs * 2 + 5000;
@@ -119,6 +125,15 @@ export function webhookDeliveryWorker(deps: {
     });
     const now = Date.now();
     const decided = outcomeOf(job, result, now, settings);
+    telemetry.webhookAttempt(decided.resultType.toLowerCase() as WebhookOutcome, result.durationMs / 1000);
+    if (decided.resultType !== 'SUCCESS') {
+      // never the URL (it may carry credentials), the headers or the payload: the webhook, the attempt and what came back
+      log.warn({
+        webhookId: job.webhookId, deliveryId: job.id, attempt: job.attempts + 1, status: result.status, error: result.error?.replace(ANY_URL, '[url]'),
+        nextRetryAt: decided.next.state === 'pending' ? new Date(decided.next.nextAttemptAt).toISOString() : undefined,
+        deadLettered: decided.next.state === 'dead',
+      }, decided.next.state === 'pending' ? 'webhook attempt failed; it is retried' : 'webhook attempt failed; no more retries');
+    }
     const resultId = randomUUID();
     await repo.complete(job, {
       result: {

@@ -8,6 +8,7 @@
  * this file re-exports them all and assembles Repositories and Store.
  */
 export type * from './ports/common.js';
+export type * from './ports/server-gauges.js';
 export type * from './ports/users.js';
 export type * from './ports/api-keys.js';
 export type * from './ports/inboxes.js';
@@ -113,6 +114,7 @@ import type { MailAuthResultRepository } from './ports/mail-auth.js';
 import type { PostmasterRepository } from './ports/postmaster.js';
 import type { DomainMonitorRepository } from './ports/domain-monitors.js';
 import type { ChaosRepository } from './ports/chaos.js';
+import type { ServerGaugeRepository } from './ports/server-gauges.js';
 
 export interface Repositories {
   users: UserRepository;
@@ -212,6 +214,8 @@ export interface Repositories {
   domainMonitors: DomainMonitorRepository;
   /** chaos rules per inbox and their greylisting state (ports/chaos.ts) */
   chaos: ChaosRepository;
+  /** server-wide counts the metrics gauges read (ports/server-gauges.ts) */
+  serverGauges: ServerGaugeRepository;
 }
 
 /** Messages between the nodes sharing one database (PostgreSQL LISTEN/NOTIFY). */

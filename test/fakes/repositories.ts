@@ -8,7 +8,7 @@ import type {
   PhoneAccountRepository, PhoneInventoryRepository, PhoneNumberReleaseRepository, ProvisioningJobRepository,
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository, ScimRepository,
-  ChaosRepository,
+  ChaosRepository, ServerGaugeRepository,
   InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
@@ -120,6 +120,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     postmaster: new FakePostmasterRepository(),
     domainMonitors: notFakedRepository<DomainMonitorRepository>('domainMonitors'),
     chaos: notFakedRepository<ChaosRepository>('chaos'),
+    serverGauges: notFakedRepository<ServerGaugeRepository>('serverGauges'),
   };
 }
 

@@ -82,7 +82,7 @@ export class ChaosInbound implements RecipientCheck, InboundStep {
       return;
     }
     this.chaos.injected({ inboxId: active.inboxId, mode: 'FAIL', stage, code: rule.code });
-    throw new RecipientRefused(replyText(rule), { code: rule.code, wholeTransaction: stage === 'MAIL' });
+    throw new RecipientRefused(replyText(rule), 'chaos', { code: rule.code, wholeTransaction: stage === 'MAIL' });
   }
 
   /** 451 4.7.1 until the triple was first seen greylistSeconds ago. */
@@ -94,7 +94,7 @@ export class ChaosInbound implements RecipientCheck, InboundStep {
     const waitMs = firstSeen.getTime() + rule.greylistSeconds * 1000 - now.getTime();
     if (waitMs <= 0) return;
     this.chaos.injected({ inboxId: inbox.id, mode: 'GREYLIST', stage: 'RCPT', code: 451 });
-    throw new RecipientRefused(`4.7.1 ${rule.message}: retry in ${Math.ceil(waitMs / 1000)} s`, { code: 451 });
+    throw new RecipientRefused(`4.7.1 ${rule.message}: retry in ${Math.ceil(waitMs / 1000)} s`, 'chaos', { code: 451 });
   }
 
   /** Accepted but not stored: a durable job sends the DSN to the envelope sender after the rule's delay. */

@@ -15,7 +15,15 @@ import { MessageParser } from './parser.js';
  * transaction (later RCPTs, DATA) gets the same answer, as when a server refuses the sender.
  */
 export class RecipientRefused extends AppError {
-  constructor(message: string, readonly smtp?: { code: number; wholeTransaction?: boolean }) {
+  /**
+   * `reason`: why, for the metrics and the log line of the refusal (no such inbox or expired, a
+   * ruleset, a chaos rule).
+   */
+  constructor(
+    message: string,
+    readonly reason: 'unknown_recipient' | 'ruleset' | 'chaos' = 'unknown_recipient',
+    readonly smtp?: { code: number; wholeTransaction?: boolean },
+  ) {
     super('NOT_FOUND', message);
   }
 }

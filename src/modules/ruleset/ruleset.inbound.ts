@@ -38,7 +38,7 @@ export class RulesetInbound implements InboundStep, RecipientCheck {
     const verdict = await this.rulesets.verdict(inbox, 'RECEIVING_EMAILS', [envelope.mailFrom]);
     if (verdict.action === 'BLOCK' && verdict.rule) {
       this.publishBlocked(inbox, verdict.rule, envelope.mailFrom);
-      throw new RecipientRefused(refusal(verdict.rule, envelope.mailFrom, inbox));
+      throw new RecipientRefused(refusal(verdict.rule, envelope.mailFrom, inbox), 'ruleset');
     }
   }
 
@@ -60,7 +60,7 @@ export class RulesetInbound implements InboundStep, RecipientCheck {
     }
     // Over SMTP a message every inbox blocks is refused (550 naming the rule); some inboxes
     // left, it is taken for them (one DATA reply answers for all its recipients).
-    if (kept.length === 0 && blocked && envelope?.smtp) throw new RecipientRefused(blocked);
+    if (kept.length === 0 && blocked && envelope?.smtp) throw new RecipientRefused(blocked, 'ruleset');
     return kept;
   }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { Repositories } from '../ports.js';
+import { serverGaugeRepository } from './server-gauge-repository.js';
 import { organizationRepository } from './organization-repository.js';
 import { teamAccessRepository } from './team-access-repository.js';
 import { scimRepository } from './scim-repository.js';
@@ -114,5 +115,6 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     missedSms: missedSmsRepository(db),
     domainMonitors: domainMonitorRepository(db),
     chaos: chaosRepository(db),
+    serverGauges: serverGaugeRepository(db),
   };
 }

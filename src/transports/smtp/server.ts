@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
 import { AppError } from '../../core/errors.js';
-import type { LogSink } from '../../core/logger.js';
+import type { InfoLogSink } from '../../core/logger.js';
+import { NO_TELEMETRY, type MailTelemetry, type RefusalReason } from '../../core/telemetry.js';
 import { RecipientRefused, receptionReply, type InboundEnvelope, type IngestService } from '../../modules/email/ingest.service.js';
 import { MessageRefused } from '../../modules/email/mime-limits.js';
 import type { AccessService, MailLogin } from '../../modules/access/access.service.js';
@@ -47,16 +49,12 @@ export interface SmtpServices {
   ingest: IngestService;
   access: AccessService;
   sending: SendingService;
+  /** sessions, accepted and refused messages for the metrics; none = not recorded */
+  telemetry?: MailTelemetry;
 }
 
 /** An Error carrying the SMTP reply code smtp-server sends back. */
 const reply = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
-
-/** The reply to a refused recipient: 550, or the code a step named (chaos rules). */
-const refusedRecipient = (err: RecipientRefused) => reply(err.smtp?.code ?? 550, err.message);
-
-/** A message that would be refused again on every retry (over a MIME limit or the parse budget): permanent. */
-const refused = (err: MessageRefused) => reply(554, `5.6.0 ${err.message}`);
 
 /**
  * Longest an AUTH from a locked-out address is held before its 454: long enough to pace a
@@ -80,8 +78,20 @@ function envelopeOf(session: SMTPServerSession): InboundEnvelope {
   return { mailFrom: from ? from.address : null, smtp: true, remoteAddress: session.remoteAddress, helo: session.hostNameAppearsAs };
 }
 
-export async function startSmtp(options: SmtpOptions, services: SmtpServices, log: LogSink): Promise<RunningSmtp> {
+export async function startSmtp(options: SmtpOptions, services: SmtpServices, log: InfoLogSink): Promise<RunningSmtp> {
   const { ingest, access, sending } = services;
+  const telemetry = services.telemetry ?? NO_TELEMETRY;
+  /**
+   * A refusal: counted by reason, and for recipients and messages one info line with the reason
+   * and the code (no body, no address: the recipient's domain at most). Login and connection
+   * refusals are counted only, so a guesser does not flood the log.
+   */
+  const refusal = (reason: RefusalReason, code: number, message: string, logged?: { stage: 'RCPT' | 'DATA'; domain?: string }) => {
+    telemetry.smtpRefused(reason);
+    if (logged) log.info({ reason, code, ...logged }, `smtp: ${logged.stage === 'RCPT' ? 'recipient' : 'message'} refused (${reason})`);
+    return reply(code, message);
+  };
+  const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
   const submission = new SmtpSubmission(access, ingest, sending);
   const recipients = new WeakMap<SMTPServerSession, InboxRecord[]>();
   const submissions = new WeakMap<SMTPServerSession, SubmissionEnvelope>();
@@ -116,8 +126,9 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
 
     onConnect(session, callback) {
       const admitted = connections.admit(session.remoteAddress);
-      if ('reason' in admitted) return callback(reply(421, admitted.reason));
+      if ('reason' in admitted) return callback(refusal('rate', 421, admitted.reason));
       releases.set(session.id, admitted.release);
+      telemetry.smtpSession();
       callback();
     },
 
@@ -132,13 +143,13 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
       // pause (a client that waits for answers is slowed); a session that tries again after
       // that, locked out or not by then, gets 421 and is closed (a guesser must reconnect).
       if (refusedForLockout.has(session.id)) {
-        return callback(reply(421, 'Too many failed logins from your address; closing the connection'));
+        return callback(refusal('auth', 421, 'Too many failed logins from your address; closing the connection'));
       }
       const refuseLockedOut = (lockedFor: number) => {
         refusedForLockout.add(session.id);
         const seconds = Math.ceil(lockedFor / 1000);
         // Unref'd: a paused refusal never keeps a stopping process alive.
-        setTimeout(() => callback(reply(454, `Too many failed logins from your address: try again in ${seconds} s`)),
+        setTimeout(() => callback(refusal('auth', 454, `Too many failed logins from your address: try again in ${seconds} s`)),
           Math.min(lockedFor, MAX_LOCKED_AUTH_PAUSE_MS)).unref();
       };
       const lockedFor = throttle?.lockedFor(session.remoteAddress) ?? 0;
@@ -151,11 +162,11 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           const lockedNow = throttle?.lockedFor(session.remoteAddress) ?? 0;
           if (lockedNow > 0) return refuseLockedOut(lockedNow);
           throttle?.failed(session.remoteAddress);
-          callback(reply(535, 'Authentication failed: wrong username or password'));
+          callback(refusal('auth', 535, 'Authentication failed: wrong username or password'));
         },
         (err: unknown) => {
           log.error({ err }, 'smtp: checking a login failed');
-          callback(reply(454, 'Temporary authentication failure; try again later'));
+          callback(refusal('other', 454, 'Temporary authentication failure; try again later'));
         },
       );
     },
@@ -173,7 +184,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
         },
         (err: unknown) => {
           log.error({ err }, 'smtp: sender lookup failed');
-          callback(reply(451, 'Temporary failure looking up the sender; try again later'));
+          callback(refusal('other', 451, 'Temporary failure looking up the sender; try again later'));
         },
       );
     },
@@ -183,21 +194,22 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
       const envelope = submissions.get(session);
       const count = envelope ? envelope.local.length + envelope.outside.length : accepted.length;
       if (count >= options.maxRecipients) {
-        return callback(reply(452, `Too many recipients: at most ${options.maxRecipients} per message`));
+        return callback(refusal('size', 452, `Too many recipients: at most ${options.maxRecipients} per message`, { stage: 'RCPT', domain: domainOf(address.address) }));
       }
       if (envelope) {
         // Inboxes of this server always; outside addresses when MAIL FROM is an inbox that may send.
         return submission.addRecipient(envelope, address.address).then(
           () => callback(),
           (err: unknown) => {
-            if (err instanceof SubmissionRefused) return callback(reply(err.code, err.message));
+            const rcpt = { stage: 'RCPT' as const, domain: domainOf(address.address) };
+            if (err instanceof SubmissionRefused) return callback(refusal(err.code === 550 ? 'unknown_recipient' : 'other', err.code, err.message, rcpt));
             log.error({ err }, 'smtp: recipient lookup failed');
-            callback(reply(451, 'Temporary failure looking up the recipient; try again later'));
+            callback(refusal('other', 451, 'Temporary failure looking up the recipient; try again later'));
           },
         );
       }
       const refusedTransaction = refusedTransactions.get(session);
-      if (refusedTransaction) return callback(refusedRecipient(refusedTransaction));
+      if (refusedTransaction) return callback(refusal(refusedTransaction.reason, refusedTransaction.smtp?.code ?? 550, refusedTransaction.message));
       ingest.acceptRecipient(address.address, envelopeOf(session)).then(
         (inbox) => {
           if (!accepted.some((i) => i.id === inbox.id)) accepted.push(inbox);
@@ -205,48 +217,68 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           callback();
         },
         (err: unknown) => {
+          const rcpt = { stage: 'RCPT' as const, domain: domainOf(address.address) };
           if (err instanceof RecipientRefused) {
             if (err.smtp?.wholeTransaction) refusedTransactions.set(session, err);
-            return callback(refusedRecipient(err));
+            // 550, or the code a step named (chaos rules)
+            return callback(refusal(err.reason, err.smtp?.code ?? 550, err.message, rcpt));
           }
           log.error({ err }, 'smtp: recipient lookup failed');
-          callback(reply(451, 'Temporary failure looking up the recipient; try again later'));
+          callback(refusal('other', 451, 'Temporary failure looking up the recipient; try again later'));
         },
       );
     },
 
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
+      const data = { stage: 'DATA' as const };
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', (err) => callback(err));
       stream.on('end', () => {
         if (stream.sizeExceeded) {
-          return callback(reply(552, `Message exceeds the maximum size of ${options.maxMessageSize} bytes`));
+          return callback(refusal('size', 552, `Message exceeds the maximum size of ${options.maxMessageSize} bytes`, data));
         }
+        const raw = Buffer.concat(chunks);
+        const endOfData = performance.now();
         const envelope = submissions.get(session);
         if (envelope) {
           submissions.delete(session);
-          return submission.complete(envelope, Buffer.concat(chunks)).then(
-            (message) => callback(null, message),
+          return submission.complete(envelope, raw).then(
+            (message) => {
+              telemetry.messageAccepted();
+              log.info({ size: raw.length, ms: Math.round(performance.now() - endOfData) }, 'smtp: message submitted');
+              callback(null, message);
+            },
             (err: unknown) => {
-              if (err instanceof MessageRefused) return callback(refused(err));
-              if (err instanceof AppError && err.code === 'BAD_REQUEST') return callback(reply(550, err.message));
+              // over a MIME limit or the parse budget: refused again on every retry, so permanent
+            if (err instanceof MessageRefused) return callback(refusal('parse_limit', 554, `5.6.0 ${err.message}`, data));
+              if (err instanceof AppError && err.code === 'BAD_REQUEST') return callback(refusal('other', 550, err.message, data));
               log.error({ err }, 'smtp: submitting a message failed');
-              callback(reply(451, 'Message not sent because of a local error; try again later'));
+              callback(refusal('other', 451, 'Message not sent because of a local error; try again later'));
             },
           );
         }
         const refusedTransaction = refusedTransactions.get(session);
-        if (refusedTransaction) return callback(refusedRecipient(refusedTransaction));
+        if (refusedTransaction) return callback(refusal(refusedTransaction.reason, refusedTransaction.smtp?.code ?? 550, refusedTransaction.message));
         const inboxes = recipients.get(session) ?? [];
-        ingest.receive(Buffer.concat(chunks), inboxes, envelopeOf(session)).then(
-          (reception) => callback(null, receptionReply(reception)),
+        ingest.receive(raw, inboxes, envelopeOf(session)).then(
+          (reception) => {
+            const ms = performance.now() - endOfData;
+            telemetry.messageAccepted(ms / 1000);
+            // one line per message: which inboxes got it, its size and the time to its commit (no address, no body)
+            log.info({
+              inboxIds: reception.stored.map((email) => email.inboxId), emailIds: reception.stored.map((email) => email.id),
+              retries: reception.retries, size: raw.length, ms: Math.round(ms),
+            }, 'smtp: message received');
+            callback(null, receptionReply(reception));
+          },
           (err: unknown) => {
-            if (err instanceof MessageRefused) return callback(refused(err));
+            // over a MIME limit or the parse budget: refused again on every retry, so permanent
+            if (err instanceof MessageRefused) return callback(refusal('parse_limit', 554, `5.6.0 ${err.message}`, data));
             // an inbound step refused the message for every recipient (a ruleset blocking the From header)
-            if (err instanceof RecipientRefused) return callback(refusedRecipient(err));
+            if (err instanceof RecipientRefused) return callback(refusal(err.reason, err.smtp?.code ?? 550, err.message, data));
             log.error({ err }, 'smtp: storing a message failed');
-            callback(reply(451, 'Message not stored because of a local error; try again later'));
+            callback(refusal('other', 451, 'Message not stored because of a local error; try again later'));
           },
         );
       });
