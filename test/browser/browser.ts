@@ -71,7 +71,8 @@ export async function signIn(page: Page, baseUrl: string, apiKey: string): Promi
   await page.goto(baseUrl);
   await page.getByLabel('API key').fill(apiKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Inboxes' }).waitFor();
+  // All mail is the landing view.
+  await page.getByRole('heading', { name: 'All mail' }).waitFor();
 }
 
 /** A local HTTP server that records every request, with waits on the requests it sees. */

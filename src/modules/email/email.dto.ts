@@ -11,6 +11,10 @@ const EXCERPT_LENGTH = 255;
 export const excerpt = (text: string | null): string | null =>
   text === null ? null : text.replace(/\s+/g, ' ').trim().slice(0, EXCERPT_LENGTH);
 
+const LIST_EXCERPT_LENGTH = 160;
+const listExcerpt = (text: string | null | undefined): string | null =>
+  text === null || text === undefined ? null : excerpt(text)!.slice(0, LIST_EXCERPT_LENGTH);
+
 function common(e: EmailSummary) {
   return {
     id: e.id,
@@ -40,9 +44,10 @@ export const toEmailPreview = (e: EmailSummary): Static<typeof EmailPreview> => 
 
 export const toEmailProjection = (e: EmailSummary): Static<typeof EmailProjection> => ({
   ...common(e),
-  // Lists do not load bodies; the excerpts come with the full email.
-  textExcerpt: null,
-  bodyExcerpt: null,
+  // Lists do not load bodies: pages carry the start of the text body (storage bounds it), which
+  // gives the preview line; other lists have none.
+  textExcerpt: listExcerpt(e.previewText),
+  bodyExcerpt: listExcerpt(e.previewText),
   plusAddress: e.plusAddressId ?? null,
   teamAccess: true,
 });

@@ -19,7 +19,15 @@ const SUMMARY_COLUMNS = [
   'attachment_count', 'read', 'favourite', 'created_at', 'updated_at', 'thread_id', 'plus_address_id',
 ] as const;
 
-type SummaryRow = Pick<Selectable<EmailsTable>, (typeof SUMMARY_COLUMNS)[number]>;
+/**
+ * Pages of mail carry the start of the text body for a preview line (EmailProjection.textExcerpt):
+ * a bounded slice computed by the database, so a page never loads whole bodies. The text body of
+ * HTML-only mail is its visible text (parse.ts), so this covers both kinds.
+ */
+const PREVIEW_CHARS = 400;
+const PREVIEW_HEAD = sql<string | null>`substr(text_body, 1, ${sql.lit(PREVIEW_CHARS)})`.as('preview_head');
+
+type SummaryRow = Pick<Selectable<EmailsTable>, (typeof SUMMARY_COLUMNS)[number]> & { preview_head?: string | null };
 
 const toSummary = (row: SummaryRow, attachmentIds: string[]): EmailSummary => ({
   id: row.id,
@@ -44,6 +52,7 @@ const toSummary = (row: SummaryRow, attachmentIds: string[]): EmailSummary => ({
   updatedAt: fromMillis(row.updated_at),
   threadId: row.thread_id,
   plusAddressId: row.plus_address_id,
+  ...(row.preview_head !== undefined ? { previewText: row.preview_head } : {}),
 });
 
 const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
@@ -133,7 +142,7 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
 
     async page(tenantId, filter, page) {
       const { items, total } = await paged(
-        db.selectFrom('emails').select(SUMMARY_COLUMNS).where(whereFilter(tenantId, filter)), page, BY_CREATION,
+        db.selectFrom('emails').select(SUMMARY_COLUMNS).select(PREVIEW_HEAD).where(whereFilter(tenantId, filter)), page, BY_CREATION,
       );
       return { items: await summaries(db, items), total };
     },

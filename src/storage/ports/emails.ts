@@ -31,6 +31,8 @@ export interface EmailSummary {
   threadId?: string | null;
   /** the plus address (ports/plus-addresses.ts) the mail came to, if any */
   plusAddressId?: string | null;
+  /** pages only: the start of the text body (a few hundred characters), for preview lines */
+  previewText?: string | null;
 }
 
 export interface EmailRecord extends EmailSummary {

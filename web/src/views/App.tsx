@@ -7,6 +7,9 @@ import { messageOf, Toaster, toast } from '../ui';
 import { EmailView } from './EmailView';
 import { InboxList } from './InboxList';
 import { InboxView } from './InboxView';
+import { AllMail } from './mail/AllMail';
+import { UnreadTitle } from '../unread';
+import { MailNotifier } from '../notify';
 import { PhonesView } from './phones/PhonesView';
 import { PhoneView } from './phones/PhoneView';
 import { AutomationsView } from './automations/AutomationsView';
@@ -60,11 +63,12 @@ export function App() {
     <div class="shell">
       <a class="skip" href="#main">Skip to content</a>
       <header class="top">
-        <a class="brand" href={href()} aria-label="Pigeonhole: inboxes">
+        <a class="brand" href={href()} aria-label="Pigeonhole: all mail">
           <img src="/favicon.svg" alt="" width="24" height="24" /> <span>Pigeonhole</span>
         </a>
         <nav aria-label="Main">
-          <a href={href()}>Inboxes</a>
+          <a href={href()}>All mail</a>
+          <a href={href('inboxes')}>Inboxes</a>
           <a href={href('phones')}>Phones</a>
           <a href={href('webhooks')}>Webhooks</a>
           <a href={href('automations')}>Automations</a>
@@ -80,6 +84,7 @@ export function App() {
         {failure ? <div class="error-box" role="alert">{failure}</div> : user ? <Routes /> : <div class="loading">Signing in…</div>}
       </main>
       <Toaster />
+      {user && <><UnreadTitle /><MailNotifier /></>}
     </div>
   );
 }
@@ -91,7 +96,7 @@ function Routes() {
     // Screen readers and keyboard users start at the new view's content.
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [route.join('/')]);
-  if (section === 'inboxes' && id) return <InboxView inboxId={id} tab={tab ?? 'emails'} />;
+  if (section === 'inboxes') return id ? <InboxView inboxId={id} tab={tab ?? 'emails'} /> : <InboxList />;
   if (section === 'emails' && id) return <EmailView emailId={id} mode={tab} />;
   if (section === 'phones') {
     return id && id !== 'totp' ? <PhoneView key={id} phoneId={id} otherNumber={tab} /> : <PhonesView tab={id ?? 'numbers'} />;
@@ -99,5 +104,5 @@ function Routes() {
   if (section === 'webhooks') return <WebhooksView />;
   if (section === 'automations') return <AutomationsView tab={id} />;
   if (section === 'settings') return <SettingsView />;
-  return <InboxList />;
+  return <AllMail />;
 }

@@ -5,6 +5,7 @@ import type { Inbox } from '../types';
 import { CopyButton, ErrorBox, Loading, formatTime, relativeTime, useAction, useAsync } from '../ui';
 import { Compose } from './Compose';
 import { InboxEmails } from './InboxEmails';
+import { InboxTags } from './InboxTags';
 import { SentList } from './SentList';
 import { WebhookPanel } from './WebhooksView';
 import { ChaosPanel } from './ChaosPanel';
@@ -29,7 +30,7 @@ export function InboxView({ inboxId, tab }: { inboxId: string; tab: string }) {
   const expired = data.expiresAt && new Date(data.expiresAt).getTime() < Date.now();
   return (
     <section aria-labelledby="inbox-title">
-      <p class="crumbs"><a href={href()}>Inboxes</a> /</p>
+      <p class="crumbs"><a href={href('inboxes')}>Inboxes</a> /</p>
       <div class="view-head">
         <div class="grow">
           <h1 id="inbox-title" class="address">{data.name || data.emailAddress}</h1>
@@ -41,7 +42,7 @@ export function InboxView({ inboxId, tab }: { inboxId: string; tab: string }) {
               </span>
             )}
             {data.virtualInbox && <span class="tag">virtual</span>}
-            {(data.tags ?? []).map((t) => <span key={t} class="tag">{t}</span>)}
+            <InboxTags inboxId={inboxId} tags={data.tags ?? []} onSaved={(tags) => inbox.set(() => ({ ...data, tags }))} />
           </p>
         </div>
         <button type="button" class="icon" aria-pressed={data.favourite}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { session } from '../session';
+import { NotificationsPanel } from './NotificationsPanel';
 import { CopyButton, ErrorBox, Loading, useAsync } from '../ui';
 
 interface Access {
@@ -51,6 +52,7 @@ export function SettingsView() {
           </dl>
         )}
       </div>
+      <NotificationsPanel />
       <div class="panel">
         <h2>API documentation</h2>
         <ul class="links">
