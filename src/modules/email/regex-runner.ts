@@ -64,6 +64,8 @@ parentPort.on('message', ({ id, source, flags, inputs, all, limit }) => {
  */
 export class RegexRunner {
   private worker: Worker | undefined;
+  /** settles when the current worker runs its code: a job's time limit starts then, not while a busy machine starts the thread */
+  private online: Promise<void> = Promise.resolve();
   private nextId = 1;
   private tail: Promise<unknown> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | undefined;
@@ -90,9 +92,10 @@ export class RegexRunner {
     await worker?.terminate();
   }
 
-  private run(job: Job): Promise<RegexMatch[][]> {
+  private async run(job: Job): Promise<RegexMatch[][]> {
     clearTimeout(this.idleTimer);
     const worker = this.ensureWorker();
+    await this.online;
     const id = this.nextId++;
     return new Promise<RegexMatch[][]>((resolve, reject) => {
       const finish = (outcome: () => void) => {
@@ -131,8 +134,18 @@ export class RegexRunner {
   private ensureWorker(): Worker {
     if (!this.worker) {
       // execArgv: [] so the worker does not load the parent's loaders (tsx in tests).
-      this.worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
-      this.worker.unref();
+      // Kept referenced until it runs (a job is waiting for it), then the job's timer keeps the process alive.
+      const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
+      // A worker that fails to start rejects nothing here: the job's own error/exit handlers report it.
+      this.online = new Promise<void>((resolve) => {
+        worker.once('online', () => {
+          worker.unref();
+          resolve();
+        });
+        worker.once('error', () => resolve());
+        worker.once('exit', () => resolve());
+      });
+      this.worker = worker;
     }
     return this.worker;
   }
