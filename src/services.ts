@@ -12,10 +12,11 @@ import { ScimService } from './modules/scim/scim.service.js';
 import { InboxService, MAX_EXPIRES_IN_MS, type InboxSettings } from './modules/inbox/inbox.service.js';
 import { IngestService } from './modules/email/ingest.service.js';
 import type { MessageParser } from './modules/email/parser.js';
-import type { HtmlWork } from './modules/email/html-work.js';
+import { HtmlWork } from './modules/email/html-work.js';
 import { EmailService } from './modules/email/email.service.js';
 import { ThreadService } from './modules/email/threads.service.js';
 import { EmailContentService } from './modules/email/content.service.js';
+import { EmailBodyCheckService } from './modules/email/body-check.service.js';
 import { EmailImportService } from './modules/email/import.service.js';
 import { SendingService } from './modules/sending/sending.service.js';
 import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
@@ -305,6 +306,7 @@ export function createServices(deps: ServiceDeps): Services {
     waitFor: new WaitForService(repos.emails, emails, inboxes, deps.bus),
     threads: new ThreadService(repos.threads, inboxes, deps.htmlWork),
     content: new EmailContentService(repos.emails, { html: deps.htmlWork }),
+    bodyChecks: new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets),
     sending,
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),

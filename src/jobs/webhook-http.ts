@@ -39,7 +39,8 @@ export interface PostOptions {
 export const EXCERPT_CHARS = 200;
 const MAX_REDIRECTS = 5;
 
-class BlockedTarget extends Error {}
+/** A target the private-address guard refused (exported for link-probe.ts). */
+export class BlockedTarget extends Error {}
 
 // Keep-alive: a receiver gets many deliveries in a row. Requests under the block get agents of
 // their own, so a socket opened while private targets were allowed is never reused under it.
@@ -50,13 +51,15 @@ const makeAgents = () => ({
 });
 const openAgents = makeAgents();
 const guardedAgents = makeAgents();
+/** The agents a request uses: separate ones under the block (see above). */
+export const agentsFor = (blockPrivate: boolean) => (blockPrivate ? guardedAgents : openAgents);
 
 /**
  * Checks one hop's target. Under the block it resolves the host name itself, refuses it if any
  * address is not public (unless allow-listed), and returns the checked addresses: the request
  * connects to those (its lookup answers with them), never to a second, different answer.
  */
-async function checkTarget(url: URL, options: PostOptions, signal: AbortSignal): Promise<ResolvedAddress[] | null> {
+export async function checkTarget(url: URL, options: PostOptions, signal: AbortSignal): Promise<ResolvedAddress[] | null> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedTarget(`unsupported scheme ${url.protocol}`);
   if (!options.blockPrivate) return null;
   const allow = options.allow ?? AllowList.EMPTY;
@@ -92,7 +95,7 @@ async function checkTarget(url: URL, options: PostOptions, signal: AbortSignal):
 }
 
 /** A lookup that answers with the addresses already checked (the pinned answer). */
-function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     const family = (options as { family?: number }).family;
     const fitting = addresses.filter((a) => !family || a.family === family);

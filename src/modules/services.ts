@@ -8,6 +8,7 @@ import type { IngestService } from './email/ingest.service.js';
 import type { EmailService } from './email/email.service.js';
 import type { ThreadService } from './email/threads.service.js';
 import type { EmailContentService } from './email/content.service.js';
+import type { EmailBodyCheckService } from './email/body-check.service.js';
 import type { EmailImportService } from './email/import.service.js';
 import type { SendingService } from './sending/sending.service.js';
 import type { SendQueueService } from './sending/queue.service.js';
@@ -85,6 +86,7 @@ export interface Services {
   emails: EmailService;
   threads: ThreadService;
   content: EmailContentService;
+  bodyChecks: EmailBodyCheckService;
   sending: SendingService;
   /** sendEmailWithQueue: durable queued sends; main.ts wires its worker */
   sendQueue: SendQueueService;

@@ -349,6 +349,13 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   },
 };
 
+/** Body checks and inline parts (src/modules/email/body-check.service.ts, getEmailInlinePart): A's email is a missing one. */
+const BODY_CHECK_CASES: Record<string, IsolationCase> = {
+  checkEmailBody: perEmail('POST', '/check-email-body'),
+  getEmailInlinePart: perEmail('GET', '/inline/logo%40example.com'),
+};
+Object.assign(ISOLATION_CASES, BODY_CHECK_CASES);
+
 describeEachDialect('tenant isolation of the email routes', (dialect) => {
   let server: TestServer;
   let transport: Transporter;

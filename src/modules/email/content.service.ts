@@ -227,19 +227,38 @@ export class EmailContentService {
     return email;
   }
 
-  private async inlineCidImages(tenantId: string, email: EmailRecord, html: string): Promise<string> {
-    const wanted = cidReferences(html);
-    if (wanted.length === 0) return html;
+  /**
+   * getEmailInlinePart: the attachment an HTML body refers to as `cid:<contentId>` (the
+   * dashboard's HTML view loads inline images from it, authorised by a preview token).
+   */
+  async inlinePart(tenantId: string, emailId: string, contentId: string): Promise<{ contentType: string; bytes: Buffer }> {
+    const email = await this.find(tenantId, emailId);
+    const cid = normalizeContentId(contentId);
+    const attachmentId = (await this.attachmentsByContentId(tenantId, email.id)).get(cid) ?? undefined;
+    const found = attachmentId ? await this.emails.attachment(tenantId, attachmentId) : undefined;
+    if (!found) throw notFound(`Email ${emailId} has no part with Content-ID <${cid}>`);
+    return { contentType: found.record.contentType || 'application/octet-stream', bytes: found.content };
+  }
+
+  /** Attachment ids by Content-ID: exact, and case-insensitively as a fallback (get(cid) ?? get(lowercase)). */
+  private async attachmentsByContentId(tenantId: string, emailId: string): Promise<{ get(cid: string): string | undefined }> {
     const byId = new Map<string, string>();
-    for (const record of await this.emails.attachments(tenantId, email.id)) {
+    for (const record of await this.emails.attachments(tenantId, emailId)) {
       if (!record.contentId) continue;
       const id = normalizeContentId(record.contentId);
       byId.set(id, record.id);
       if (!byId.has(id.toLowerCase())) byId.set(id.toLowerCase(), record.id);
     }
+    return { get: (cid) => byId.get(cid) ?? byId.get(cid.toLowerCase()) };
+  }
+
+  private async inlineCidImages(tenantId: string, email: EmailRecord, html: string): Promise<string> {
+    const wanted = cidReferences(html);
+    if (wanted.length === 0) return html;
+    const byId = await this.attachmentsByContentId(tenantId, email.id);
     const dataUrls = new Map<string, string>();
     for (const cid of wanted) {
-      const attachmentId = byId.get(cid) ?? byId.get(cid.toLowerCase());
+      const attachmentId = byId.get(cid);
       if (!attachmentId) continue;
       const found = await this.emails.attachment(tenantId, attachmentId);
       if (found) dataUrls.set(cid, `data:${found.record.contentType};base64,${found.content.toString('base64')}`);

@@ -154,6 +154,13 @@ export function htmlLinks(html: string, selector?: string): string[] {
   return links;
 }
 
+/** The src of every image of an HTML body (img, input type=image), in order, each once. */
+export function htmlImages(html: string): string[] {
+  const $ = parseHtml(html);
+  const srcs = $('img[src], input[type=image][src]').toArray().map((e) => $(e).attr('src')?.trim() ?? '').filter(Boolean);
+  return [...new Set(srcs)];
+}
+
 const TEXT_URL = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
 
 /** http(s) and www. URLs written in plain text, in order; trailing punctuation is not part of them. */

@@ -1,6 +1,6 @@
 /** The HTML tasks HtmlWork (html-work.ts) sends to the mail worker threads, and how each is done. */
 import { AppError, type ErrorCode } from '../../core/errors.js';
-import { bodyLines, htmlLinks, htmlToText, selectTexts } from './content.js';
+import { bodyLines, htmlImages, htmlLinks, htmlToText, selectTexts } from './content.js';
 import { validateHtml, type HtmlValidation } from './html-validation.js';
 
 /** Work on a stored HTML body whose cost grows with it (parsing it: cheerio, parse5). */
@@ -9,7 +9,8 @@ export type HtmlTask =
   | { op: 'select'; html: string; selector: string }
   | { op: 'links'; html: string; selector?: string }
   | { op: 'text'; html: string }
-  | { op: 'validate'; html: string };
+  | { op: 'validate'; html: string }
+  | { op: 'images'; html: string };
 
 /** An answer that crosses threads: the result, or the AppError's code and message (its class does not cross). */
 export type HtmlAnswer = { value: unknown } | { error: { code: ErrorCode; message: string } };
@@ -31,5 +32,6 @@ function perform(task: HtmlTask): unknown {
     case 'links': return htmlLinks(task.html, task.selector);
     case 'text': return htmlToText(task.html);
     case 'validate': return validateHtml(task.html);
+    case 'images': return htmlImages(task.html);
   }
 }

@@ -24,6 +24,10 @@ export class HtmlWork {
     return this.run({ op: 'links', html, selector }) as Promise<string[]>;
   }
 
+  images(html: string): Promise<string[]> {
+    return this.run({ op: 'images', html }) as Promise<string[]>;
+  }
+
   text(html: string): Promise<string> {
     return this.run({ op: 'text', html }) as Promise<string>;
   }

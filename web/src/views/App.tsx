@@ -5,6 +5,7 @@ import { href, navigate, useRoute } from '../router';
 import { session } from '../session';
 import { messageOf, Toaster, toast } from '../ui';
 import { EmailView } from './EmailView';
+import { SentView } from './SentView';
 import { InboxList } from './InboxList';
 import { InboxView } from './InboxView';
 import { AllMail } from './mail/AllMail';
@@ -98,6 +99,7 @@ function Routes() {
   }, [route.join('/')]);
   if (section === 'inboxes') return id ? <InboxView inboxId={id} tab={tab ?? 'emails'} /> : <InboxList />;
   if (section === 'emails' && id) return <EmailView emailId={id} mode={tab} />;
+  if (section === 'sent' && id) return <SentView sentId={id} />;
   if (section === 'phones') {
     return id && id !== 'totp' ? <PhoneView key={id} phoneId={id} otherNumber={tab} /> : <PhonesView tab={id ?? 'numbers'} />;
   }

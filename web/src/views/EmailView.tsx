@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
-import { mailSrcdoc, escapeHtml } from '../mail-frame';
+import { mailSrcdoc, escapeHtml, inlineBaseOf, inlineImages } from '../mail-frame';
 import { href, navigate } from '../router';
 import type { AttachmentMeta, Email } from '../types';
 import { CopyButton, Empty, ErrorBox, Loading, formatBytes, formatTime, messageOf, toast, useAction, useAsync } from '../ui';
 import { Compose } from './Compose';
+import { LinkCheck } from './LinkCheck';
 
-type Tab = 'html' | 'text' | 'raw' | 'headers';
+type Tab = 'html' | 'text' | 'raw' | 'headers' | 'links';
 const WIDTHS = [['phone', 375], ['tablet', 768], ['desktop', 0]] as const;
 
 export function EmailView({ emailId, mode }: { emailId: string; mode?: string }) {
@@ -68,9 +69,9 @@ export function EmailView({ emailId, mode }: { emailId: string; mode?: string })
       <Extracted emailId={emailId} />
       <Attachments emailId={emailId} count={data.attachments?.length ?? 0} />
       <div class="tabs" role="tablist" aria-label="Email views">
-        {(['html', 'text', 'raw', 'headers'] as const).map((t) => (
+        {(['html', 'text', 'raw', 'headers', 'links'] as const).map((t) => (
           <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
-            {{ html: 'HTML', text: 'Text', raw: 'Source', headers: 'Headers' }[t]}
+            {{ html: 'HTML', text: 'Text', raw: 'Source', headers: 'Headers', links: 'Link check' }[t]}
           </button>
         ))}
       </div>
@@ -79,6 +80,7 @@ export function EmailView({ emailId, mode }: { emailId: string; mode?: string })
         {tab === 'text' && <TextBody emailId={emailId} />}
         {tab === 'raw' && <RawSource emailId={emailId} />}
         {tab === 'headers' && <Headers email={data} />}
+        {tab === 'links' && <LinkCheck emailId={emailId} />}
       </div>
     </article>
   );
@@ -87,7 +89,18 @@ export function EmailView({ emailId, mode }: { emailId: string; mode?: string })
 function HtmlBody({ email }: { email: Email }) {
   const [allowRemote, setAllowRemote] = useState(false);
   const [width, setWidth] = useState<number>(0);
-  const html = email.isHTML ? email.body ?? '' : `<pre style="white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace">${escapeHtml(email.body ?? '')}</pre>`;
+  const hasCid = email.isHTML && /cid:/i.test(email.body ?? '');
+  // A preview token for this email lets the sandboxed frame load its inline (cid:) images.
+  const token = useAsync(async () => {
+    if (!hasCid) return null;
+    const urls = await api.get<{ plainHtmlBodyUrl: string }>(`/emails/${email.id}/urls`);
+    return new URL(urls.plainHtmlBodyUrl, location.origin).searchParams.get('token');
+  }, [email.id, hasCid]);
+  const base = inlineBaseOf(location.origin, email.id);
+  const body = email.body ?? '';
+  const html = !email.isHTML
+    ? `<pre style="white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace">${escapeHtml(body)}</pre>`
+    : token.data ? inlineImages(body, base, token.data) : body;
   return (
     <div>
       <div class="filters">
@@ -101,17 +114,18 @@ function HtmlBody({ email }: { email: Email }) {
           Block remote content
         </label>
       </div>
-      <div class="frame-wrap">
+      {/* With cid: images, the frame waits for the token: rendered once, images and all. */}
+      {hasCid && token.loading && !token.error ? <Loading /> : <div class="frame-wrap">
         {/* No allow-scripts and no allow-same-origin: the mail cannot run code or reach this page. */}
         <iframe
           title="Email body"
           class="mail-frame"
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           referrerpolicy="no-referrer"
-          srcdoc={mailSrcdoc(html, allowRemote)}
+          srcdoc={mailSrcdoc(html, allowRemote, token.data ? base : undefined)}
           style={width ? { width: `${width}px` } : undefined}
         />
-      </div>
+      </div>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { useLiveEvents } from '../live';
+import { href } from '../router';
 import type { DeliveryStatus, Page, SentEmail } from '../types';
 import { Empty, ErrorBox, Loading, Pager, formatTime, relativeTime, useAsync } from '../ui';
 
@@ -39,7 +40,7 @@ export function SentList({ inboxId }: { inboxId: string }) {
         {sent.data.content.map((mail) => (
           <li key={mail.id} class="row" data-sent-id={mail.id}>
             <div class="row-main">
-              <span class="title">{mail.subject || '(no subject)'}</span>
+              <a class="title" href={href('sent', mail.id)}>{mail.subject || '(no subject)'}</a>
               <span class="sub">to {(mail.to ?? []).join(', ')}</span>
               <span class="meta">
                 <time dateTime={mail.createdAt} title={formatTime(mail.createdAt)}>{relativeTime(mail.createdAt)}</time>

@@ -3,6 +3,7 @@ import { api } from '../api';
 import { href } from '../router';
 import { WEBHOOK_EVENTS, type Page, type Webhook, type WebhookResult, type WebhookTestResult } from '../types';
 import { Empty, ErrorBox, Loading, formatTime, relativeTime, useAction, useAsync } from '../ui';
+import { WebhookEditForm } from './WebhookEditForm';
 
 /** Webhook results have no live event, so an open results list is refreshed on this period. */
 const RESULTS_REFRESH_MS = 3000;
@@ -38,7 +39,7 @@ export function WebhookPanel({ inboxId }: { inboxId?: string }) {
       {!hooks.data && hooks.loading && <Loading />}
       {hooks.data && hooks.data.content.length === 0 && <Empty>No webhooks. A webhook POSTs a JSON payload to your URL when its event happens.</Empty>}
       <ul class="rows" aria-label="Webhooks">
-        {hooks.data?.content.map((hook) => <WebhookRow key={hook.id} hook={hook} showInbox={!inboxId} onDeleted={hooks.reload} />)}
+        {hooks.data?.content.map((hook) => <WebhookRow key={hook.id} hook={hook} showInbox={!inboxId} onDeleted={hooks.reload} onChanged={hooks.reload} />)}
       </ul>
     </div>
   );
@@ -74,8 +75,9 @@ function CreateWebhookForm({ inboxId, onDone }: { inboxId?: string; onDone: () =
   );
 }
 
-function WebhookRow({ hook, showInbox, onDeleted }: { hook: Webhook; showInbox: boolean; onDeleted: () => void }) {
+function WebhookRow({ hook, showInbox, onDeleted, onChanged }: { hook: Webhook; showInbox: boolean; onDeleted: () => void; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [test, setTest] = useState<WebhookTestResult | null>(null);
   const action = useAction();
   const remove = () => {
@@ -99,6 +101,7 @@ function WebhookRow({ hook, showInbox, onDeleted }: { hook: Webhook; showInbox: 
           </span>
         </div>
         <span class="row-actions">
+          <button type="button" class="small" aria-expanded={editing} onClick={() => setEditing(!editing)} aria-label={`Edit webhook ${hook.name ?? hook.url}`}>Edit</button>
           <button type="button" class="small" aria-expanded={open} onClick={() => setOpen(!open)}>Results</button>
           <button type="button" class="small" disabled={action.busy}
             onClick={() => void action.run(async () => setTest(await api.post<WebhookTestResult>(`/webhooks/${hook.id}/test`)))}>
@@ -112,6 +115,7 @@ function WebhookRow({ hook, showInbox, onDeleted }: { hook: Webhook; showInbox: 
           Test: HTTP {test.response.statusCode ?? '—'} {test.response.message ?? test.message ?? ''}
         </p>
       )}
+      {editing && <WebhookEditForm webhookId={hook.id} onDone={(changed) => { setEditing(false); if (changed) onChanged(); }} />}
       {open && <WebhookResults webhookId={hook.id} />}
     </li>
   );

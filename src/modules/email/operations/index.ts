@@ -20,6 +20,7 @@ import { validateEmail } from './validateEmail.js';
 import { listingOperations } from './listing-index.js';
 import { contentOperations } from './content-index.js';
 import { importOperations } from './import-index.js';
+import { checkOperations } from './checks-index.js';
 
 /** The email side of InboxController and EmailController: one file per operationId (or small family). */
 export const emailFamilyOperations = [
@@ -31,4 +32,4 @@ export const emailFamilyOperations = [
 ];
 
 /** Every operation of the email module: the email, listing, content and import families. */
-export const emailOperations = [...emailFamilyOperations, ...listingOperations, ...contentOperations, ...importOperations];
+export const emailOperations = [...emailFamilyOperations, ...listingOperations, ...contentOperations, ...importOperations, ...checkOperations];
