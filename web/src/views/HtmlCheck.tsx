@@ -34,7 +34,9 @@ export function HtmlCheck({ emailId }: { emailId: string }) {
   if (!check.data) return <Loading />;
   const [{ result }, validation] = check.data;
   const label = labeller(result.names);
-  const lacking = result.featureOverviews.filter((o) => o.statuses.includes('NOT_SUPPORTED') || o.statuses.includes('PARTIAL'));
+  // Features some clients do not support at all come first.
+  const lacking = result.featureOverviews.filter((o) => o.statuses.includes('NOT_SUPPORTED') || o.statuses.includes('PARTIAL'))
+    .sort((a, b) => Number(b.statuses.includes('NOT_SUPPORTED')) - Number(a.statuses.includes('NOT_SUPPORTED')));
   const everywhere = result.featureOverviews.filter((o) => !lacking.includes(o));
   const unsupported = lacking.filter((o) => o.statuses.includes('NOT_SUPPORTED')).length;
   const findings = validation.html ? [
