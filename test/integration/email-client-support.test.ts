@@ -1,10 +1,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import {
-  Configuration, EmailControllerApi, type EmailFeatureSupportResult, type InboxDto,
+  Configuration, EmailControllerApi, type EmailFeatureSupportResult,
 } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
+import { smtpTransport } from '../helpers/smtp.js';
 
 /**
  * checkEmailBodyFeatureSupport (a stored email's HTML) and checkEmailClientSupport (HTML given in
@@ -26,8 +27,8 @@ const RICH_HTML = `<!doctype html><html><head><style>
 function flags(result: EmailFeatureSupportResult, feature: string, family: string, platform: string) {
   const overview = result.featureOverviews.find((o) => o.feature === feature);
   assert.ok(overview, `${feature} is reported`);
-  const family_ = overview.featureStatistics?.find((f) => f.family === family);
-  return family_?.platforms.find((p) => p.platform === platform)?.versions[0]?.supportFlags;
+  const ofFamily = overview.featureStatistics?.find((f) => f.family === family);
+  return ofFamily?.platforms.find((p) => p.platform === platform)?.versions[0]?.supportFlags;
 }
 
 describeEachDialect('email client support checks', (dialect) => {
@@ -35,25 +36,23 @@ describeEachDialect('email client support checks', (dialect) => {
   let tenant: Tenant;
   let api: EmailControllerApi;
   let transport: Transporter;
-  let inbox: InboxDto;
 
   before(async () => {
     server = await startTestServer(dialect);
     tenant = await server.createTenant();
     api = new EmailControllerApi(new Configuration({ apiKey: tenant.apiKey, basePath: server.url }));
-    transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.server.smtpPort, ignoreTLS: true });
-    inbox = await tenant.mailslurp.createInbox();
+    transport = smtpTransport(server);
   });
   after(async () => {
     transport.close();
     await server.close();
   });
 
+  /** One email in a new inbox of its own, over SMTP; its id. */
   async function deliver(content: { html?: string; text?: string }): Promise<string> {
-    const count = (await tenant.inboxApi.getEmails({ inboxId: inbox.id })).length;
+    const inbox = await tenant.mailslurp.createInbox();
     await transport.sendMail({ from: 'sender@example.com', to: inbox.emailAddress, subject: 'html check', ...content });
-    const emails = await tenant.mailslurp.waitController.waitForEmailCount({ inboxId: inbox.id, count: count + 1, timeout: 10_000 });
-    return emails[emails.length - 1]!.id;
+    return (await tenant.mailslurp.waitForLatestEmail(inbox.id, 10_000)).id;
   }
 
   test('checkEmailBodyFeatureSupport finds flexbox, grid, CSS variables, <video> and <svg> and the clients lacking them', async () => {
@@ -75,7 +74,8 @@ describeEachDialect('email client support checks', (dialect) => {
     const grid = result.featureOverviews.find((o) => o.feature === 'css-display-grid')!;
     assert.equal(grid.title, 'display:grid');
     assert.equal(grid.category, 'css');
-    assert.ok([...grid.statuses].includes('NOT_SUPPORTED') && [...grid.statuses].includes('SUPPORTED'));
+    const gridStatuses = [...grid.statuses] as string[];
+    assert.ok(gridStatuses.includes('NOT_SUPPORTED') && gridStatuses.includes('SUPPORTED'), gridStatuses.join());
     assert.equal(grid.description ?? null, null, 'the data source has no description: left empty');
     assert.ok(result.names.family.some((f) => f.slug === 'gmail' && f.name === 'Gmail'));
     assert.ok(result.names.platform.some((p) => p.slug === 'windows' && p.name === 'Windows'));
