@@ -59,6 +59,7 @@ import { contentModelSchemas } from './email/content.schemas.js';
 import { importModelSchemas } from './email/import.schemas.js';
 import { validationModelSchemas } from './email/validation.schemas.js';
 import { bodyCheckModelSchemas } from './email/body-check.schemas.js';
+import { clientSupportModelSchemas } from './email/client-support.schemas.js';
 import { sendingModelSchemas } from './sending/sending.schemas.js';
 import { sendQueueModelSchemas } from './sending/queue.schemas.js';
 import { forwardAndCheckModelSchemas } from './sending/forward-and-check.schemas.js';
@@ -168,7 +169,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...organizationModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
-  ...listingModelSchemas, ...contentModelSchemas, ...importModelSchemas, ...validationModelSchemas, ...bodyCheckModelSchemas,
+  ...listingModelSchemas, ...contentModelSchemas, ...importModelSchemas, ...validationModelSchemas, ...bodyCheckModelSchemas, ...clientSupportModelSchemas,
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
   ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...missedSmsModelSchemas, ...bounceModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,

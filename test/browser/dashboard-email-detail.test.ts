@@ -16,8 +16,9 @@ const PNG = Buffer.from(
 
 /**
  * The email detail page in Chromium: inline (cid:) images load from the API with the email's
- * preview token inside the script-less sandboxed frame, and the link check tab shows the
- * server-side check of each link. SQLite only, as the other dashboard suites.
+ * preview token inside the script-less sandboxed frame, the link check tab shows the
+ * server-side check of each link, and the HTML check tab the clients lacking the features the
+ * body uses and the HTML problems found. SQLite only, as the other dashboard suites.
  */
 describe('dashboard email detail in a browser', { skip: browserSkip }, () => {
   let server: TestServer;
@@ -95,5 +96,38 @@ describe('dashboard email detail in a browser', { skip: browserSkip }, () => {
     const fine = page.locator('.link-check tr', { hasText: `${siteBase}/fine` });
     assert.match(await fine.innerText(), /OK/);
     await screenshot(page, 'email-link-check', true);
+  });
+
+  test('the HTML check tab shows the features some clients lack, grouped by client, and the HTML problems; it fits 375 px', async () => {
+    const emailId = await receive('Features to check', `<!doctype html><html><head><style>
+      .row { display: flex } .grid { display: grid }</style></head><body>
+      <div class="row"><video src="https://example.com/clip.mp4"></video></div>
+      <div class="grid"><p>Unclosed <b>bold</p></div></body></html>`);
+    await page.goto(`${server.url}/#/emails/${emailId}`);
+    await page.getByRole('heading', { name: 'Features to check' }).waitFor();
+    await page.getByRole('tab', { name: 'HTML check' }).click();
+    const summary = page.getByTestId('html-check-summary');
+    await summary.waitFor();
+    assert.match(await summary.innerText(), /features used: \d+ not supported by some clients/);
+    const grid = page.locator('.html-check .feature', { hasText: 'display:grid' });
+    await grid.waitFor();
+    // Grouped by client family, with the platforms named.
+    assert.match(await grid.innerText(), /Not supported[\s\S]*Outlook: Windows/);
+    const video = page.locator('.html-check .feature', { hasText: '<video> element' });
+    assert.match(await video.innerText(), /replaced by `<u><\/u>` tags/, "caniemail's note for Gmail");
+    const finding = page.locator('.html-check .finding', { hasText: '<b>' });
+    assert.match(await finding.first().innerText(), /Error[\s\S]*line \d+/);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await grid.waitFor();
+      assert.ok(await page.evaluate('document.documentElement.scrollWidth <= 375'), 'no horizontal scrolling at 375 px');
+      const box = await grid.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `the feature card fits the screen: ${JSON.stringify(box)}`);
+      await screenshot(page, 'email-html-check-375px', true);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+    await screenshot(page, 'email-html-check', true);
   });
 });

@@ -349,9 +349,16 @@ const ISOLATION_CASES: Record<string, IsolationCase> = {
   },
 };
 
-/** Body checks and inline parts (src/modules/email/body-check.service.ts, getEmailInlinePart): A's email is a missing one. */
+/** Body checks (body-check.service.ts, client-support.ts) and inline parts (getEmailInlinePart): A's email is a missing one. */
 const BODY_CHECK_CASES: Record<string, IsolationCase> = {
   checkEmailBody: perEmail('POST', '/check-email-body'),
+  checkEmailBodyFeatureSupport: perEmail('POST', '/check-email-body-feature-support'),
+  // No stored mail is read: B's check is of the HTML B gives, and says nothing of A's.
+  async checkEmailClientSupport(c) {
+    const reply = await c.asB('POST', '/emails/check-email-client-support', { emailBody: '<p>b</p>' });
+    expectStatus(reply, 200, 'checkEmailClientSupport');
+    assert.deepEqual(reply.json.result.detectedFeatures, ['html-p']);
+  },
   getEmailInlinePart: perEmail('GET', '/inline/logo%40example.com'),
 };
 Object.assign(ISOLATION_CASES, BODY_CHECK_CASES);

@@ -6,6 +6,7 @@ import {
 } from './content.js';
 import { HtmlWork } from './html-work.js';
 import type { HtmlValidation } from './html-validation.js';
+import type { EmailFeatureSupportResult } from './client-support.js';
 import { mimeParts } from './mime-parts.js';
 import { displayBody } from './parse.js';
 import { RegexRunner, RegexTimeoutError, type RegexRunnerOptions } from './regex-runner.js';
@@ -65,6 +66,20 @@ export class EmailContentService {
   /** validateEmail: the WHATWG parse errors and structural problems of an HTML body. */
   validateHtml(html: string): Promise<HtmlValidation> {
     return this.htmlWork.validate(html);
+  }
+
+  /**
+   * checkEmailBodyFeatureSupport / checkEmailClientSupport: the HTML and CSS features the HTML
+   * uses and their support in each email client (client-support.ts).
+   */
+  clientSupport(html: string): Promise<EmailFeatureSupportResult> {
+    return this.htmlWork.clientSupport(html);
+  }
+
+  /** checkEmailBodyFeatureSupport: the same for a stored email's HTML body (none: nothing detected). */
+  async emailClientSupport(tenantId: string, emailId: string): Promise<EmailFeatureSupportResult> {
+    const email = await this.find(tenantId, emailId);
+    return this.clientSupport(email.htmlBody ?? '');
   }
 
   /** getEmailHTML / getEmailHTMLJson: the HTML body (the text body when there is no HTML). */

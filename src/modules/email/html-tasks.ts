@@ -2,15 +2,17 @@
 import { AppError, type ErrorCode } from '../../core/errors.js';
 import { bodyLines, htmlImages, htmlLinks, htmlToText, selectTexts } from './content.js';
 import { validateHtml, type HtmlValidation } from './html-validation.js';
+import { checkClientSupport } from './client-support.js';
 
-/** Work on a stored HTML body whose cost grows with it (parsing it: cheerio, parse5). */
+/** Work on a stored HTML body whose cost grows with it (parsing it: cheerio, parse5, doiuse-email). */
 export type HtmlTask =
   | { op: 'lines'; html: string | null; text: string | null; decodeEntities: boolean }
   | { op: 'select'; html: string; selector: string }
   | { op: 'links'; html: string; selector?: string }
   | { op: 'text'; html: string }
   | { op: 'validate'; html: string }
-  | { op: 'images'; html: string };
+  | { op: 'images'; html: string }
+  | { op: 'clientSupport'; html: string };
 
 /** An answer that crosses threads: the result, or the AppError's code and message (its class does not cross). */
 export type HtmlAnswer = { value: unknown } | { error: { code: ErrorCode; message: string } };
@@ -33,5 +35,6 @@ function perform(task: HtmlTask): unknown {
     case 'text': return htmlToText(task.html);
     case 'validate': return validateHtml(task.html);
     case 'images': return htmlImages(task.html);
+    case 'clientSupport': return checkClientSupport(task.html);
   }
 }

@@ -1,11 +1,12 @@
 import { AppError } from '../../core/errors.js';
 import { TaskFailed, TaskOverBudget, type WorkerPool } from '../../core/worker-pool.js';
 import type { HtmlValidation } from './html-validation.js';
+import type { EmailFeatureSupportResult } from './client-support.js';
 import { runHtmlTask, type HtmlAnswer, type HtmlTask } from './html-tasks.js';
 
 /**
  * HTML work of the content operations (text lines, CSS queries, links, codes, validation,
- * attachment text) on the mail worker threads, each task within the parse budget: a task
+ * email-client support, attachment text) on the mail worker threads, each task within the parse budget: a task
  * over it is a 413 naming the budget, never a stalled event loop. Without a pool (unit
  * tests) it runs on the calling thread.
  */
@@ -34,6 +35,10 @@ export class HtmlWork {
 
   validate(html: string): Promise<HtmlValidation> {
     return this.run({ op: 'validate', html }) as Promise<HtmlValidation>;
+  }
+
+  clientSupport(html: string): Promise<EmailFeatureSupportResult> {
+    return this.run({ op: 'clientSupport', html }) as Promise<EmailFeatureSupportResult>;
   }
 
   private async run(task: HtmlTask): Promise<unknown> {

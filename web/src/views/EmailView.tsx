@@ -5,9 +5,10 @@ import { href, navigate } from '../router';
 import type { AttachmentMeta, Email } from '../types';
 import { CopyButton, Empty, ErrorBox, Loading, formatBytes, formatTime, messageOf, toast, useAction, useAsync } from '../ui';
 import { Compose } from './Compose';
+import { HtmlCheck } from './HtmlCheck';
 import { LinkCheck } from './LinkCheck';
 
-type Tab = 'html' | 'text' | 'raw' | 'headers' | 'links';
+type Tab = 'html' | 'text' | 'raw' | 'headers' | 'links' | 'check';
 const WIDTHS = [['phone', 375], ['tablet', 768], ['desktop', 0]] as const;
 
 export function EmailView({ emailId, mode }: { emailId: string; mode?: string }) {
@@ -69,9 +70,9 @@ export function EmailView({ emailId, mode }: { emailId: string; mode?: string })
       <Extracted emailId={emailId} />
       <Attachments emailId={emailId} count={data.attachments?.length ?? 0} />
       <div class="tabs" role="tablist" aria-label="Email views">
-        {(['html', 'text', 'raw', 'headers', 'links'] as const).map((t) => (
+        {(['html', 'text', 'raw', 'headers', 'links', 'check'] as const).map((t) => (
           <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
-            {{ html: 'HTML', text: 'Text', raw: 'Source', headers: 'Headers', links: 'Link check' }[t]}
+            {{ html: 'HTML', text: 'Text', raw: 'Source', headers: 'Headers', links: 'Link check', check: 'HTML check' }[t]}
           </button>
         ))}
       </div>
@@ -81,6 +82,7 @@ export function EmailView({ emailId, mode }: { emailId: string; mode?: string })
         {tab === 'raw' && <RawSource emailId={emailId} />}
         {tab === 'headers' && <Headers email={data} />}
         {tab === 'links' && <LinkCheck emailId={emailId} />}
+        {tab === 'check' && <HtmlCheck emailId={emailId} />}
       </div>
     </article>
   );
