@@ -115,8 +115,10 @@ describe('dashboard email detail in a browser', { skip: browserSkip }, () => {
     assert.match(await grid.innerText(), /Not supported[\s\S]*Outlook: Windows/);
     const video = page.locator('.html-check .feature', { hasText: '<video> element' });
     assert.match(await video.innerText(), /replaced by `<u><\/u>` tags/, "caniemail's note for Gmail");
-    const finding = page.locator('.html-check .finding', { hasText: '<b>' });
-    assert.match(await finding.first().innerText(), /Error[\s\S]*line \d+/);
+    const finding = page.locator('.html-check .finding', { hasText: "Unclosed element '<b>'" });
+    assert.match(await finding.first().innerText(), /Error\s+close-order\s+line 4, col \d+\s+Unclosed element '<b>'/);
+    // The rule id links to html-validate's page for the rule.
+    assert.equal(await finding.first().getByTestId('finding-rule').getAttribute('href'), 'https://html-validate.org/rules/close-order.html');
 
     await page.setViewportSize({ width: 375, height: 812 });
     try {
@@ -124,6 +126,8 @@ describe('dashboard email detail in a browser', { skip: browserSkip }, () => {
       assert.ok(await page.evaluate('document.documentElement.scrollWidth <= 375'), 'no horizontal scrolling at 375 px');
       const box = await grid.boundingBox();
       assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `the feature card fits the screen: ${JSON.stringify(box)}`);
+      const findingBox = await finding.first().boundingBox();
+      assert.ok(findingBox && findingBox.x >= 0 && findingBox.x + findingBox.width <= 375, `the finding fits the screen: ${JSON.stringify(findingBox)}`);
       await screenshot(page, 'email-html-check-375px', true);
     } finally {
       await page.setViewportSize({ width: 1280, height: 860 });

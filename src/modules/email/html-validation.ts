@@ -1,4 +1,6 @@
-import { Tokenizer, TokenizerMode, type Token, type TokenHandler } from 'parse5';
+import { parse, type DefaultTreeAdapterMap, type ParserError } from 'parse5';
+import { HtmlValidate, StaticConfigLoader, type Message } from 'html-validate';
+import { EMAIL_HTML_CONFIG } from './html-validate-config.js';
 
 export interface HtmlMessage {
   lineNumber: number;
@@ -13,153 +15,148 @@ export interface HtmlValidation {
 }
 
 /*
- * What is checked, and why this way:
- *  1. Every parse error the WHATWG HTML tokenizer defines (parse5's tokenizer reports them by
- *     spec code: eof-in-tag, duplicate-attribute, missing-whitespace-between-attributes, ...).
- *  2. Tag balance, as the spec's tree builder would see it: an end tag with no open element
- *     of that name, an element still open when an outer one is closed, an element never closed,
- *     a trailing "/>" on a non-void HTML element, an end tag for a void element. Elements whose end
- *     tag the spec makes optional (p, li, td, tr, option, ...) may be closed implicitly.
- * parse5's full parser recovers from most of (2) in the body without reporting it, hence the
- * tokenizer (the class parse5-sax-parser is built on) and a stack of open elements here.
- * Not checked: content models (which element may contain which), attribute values, CSS.
+ * Two libraries, each for what it does best:
+ *  - html-validate checks the document against the HTML standard's rules (tag balance, content
+ *    models, attributes, ids, accessibility), configured for email in html-validate-config.ts.
+ *  - parse5, the WHATWG parser, reports the tokenizer's parse errors html-validate's lexer does
+ *    not (nested-comment, unexpected-null-character, "<" starting no tag, character references
+ *    as the standard reads them, ...), and keeps going where html-validate's lexer gives up.
+ * html-validate closes an element whose end tag may be left out only when its parent ends or a
+ * sibling starts; the standard's parser closes several at once (</table> closes the open <td>
+ * and <tr>, <tr> closes <td> and <tr>). So the end tags parse5 found implied are written into
+ * the text html-validate reads, and every finding's position is mapped back to the original.
+ * Each finding is "<rule id>: <text> (column N)" with its line; the parse errors' rule id is
+ * "html-parse-error" (the wire model, ValidationMessage, has no field for either).
  */
 
-const VOID = new Set([
-  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr',
-  'basefont', 'bgsound', 'frame', 'keygen', 'param',
-]);
 /** Elements whose end tag may be left out (HTML §13.1.2.4). */
 const OPTIONAL_END = new Set([
   'html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'option', 'optgroup', 'rb', 'rt', 'rtc', 'rp',
   'colgroup', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th',
 ]);
-/** Start tags that close an open <p>. */
-const CLOSES_P = new Set([
-  'address', 'article', 'aside', 'blockquote', 'center', 'details', 'dialog', 'dir', 'div', 'dl', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr',
-  'li', 'dd', 'dt', 'listing', 'main', 'menu', 'nav', 'ol', 'p', 'plaintext', 'pre', 'search', 'section',
-  'summary', 'table', 'ul',
+/** parse5's codes for what an html-validate rule already reports (named beside each). */
+const REPORTED_BY_HTML_VALIDATE = new Set([
+  'duplicate-attribute', // no-dup-attr
+  'missing-whitespace-between-attributes', // attr-spacing
+  'non-void-html-element-start-tag-with-trailing-solidus', // no-self-closing
+  'missing-doctype', // missing-doctype
+  'non-conforming-doctype', // doctype-html
+  'end-tag-without-matching-open-element', // close-order, as the three below
+  'closing-of-element-with-open-child-elements',
+  'open-elements-left-after-eof',
 ]);
-const SCOPE_LIMIT = ['html', 'body', 'table', 'td', 'th', 'caption', 'template', 'object', 'marquee', 'applet', 'button'];
-/** Start tag → the open elements it closes implicitly, and where the search for them stops. */
-const IMPLIED_CLOSE: Record<string, { closes: string[]; stopAt: string[] }> = {
-  li: { closes: ['li'], stopAt: ['ul', 'ol', 'menu', ...SCOPE_LIMIT] },
-  dt: { closes: ['dt', 'dd'], stopAt: ['dl', ...SCOPE_LIMIT] },
-  dd: { closes: ['dt', 'dd'], stopAt: ['dl', ...SCOPE_LIMIT] },
-  option: { closes: ['option'], stopAt: ['select', 'datalist', 'optgroup', ...SCOPE_LIMIT] },
-  optgroup: { closes: ['option', 'optgroup'], stopAt: ['select', ...SCOPE_LIMIT] },
-  tr: { closes: ['tr'], stopAt: ['table', 'thead', 'tbody', 'tfoot'] },
-  td: { closes: ['td', 'th'], stopAt: ['tr', 'table'] },
-  th: { closes: ['td', 'th'], stopAt: ['tr', 'table'] },
-  thead: { closes: ['thead', 'tbody', 'tfoot', 'caption', 'colgroup'], stopAt: ['table'] },
-  tbody: { closes: ['thead', 'tbody', 'tfoot', 'caption', 'colgroup'], stopAt: ['table'] },
-  tfoot: { closes: ['thead', 'tbody', 'tfoot', 'caption', 'colgroup'], stopAt: ['table'] },
-  body: { closes: ['head'], stopAt: ['html'] },
-};
-const TEXT_MODE: Record<string, (typeof TokenizerMode)[keyof typeof TokenizerMode]> = {
-  script: TokenizerMode.SCRIPT_DATA,
-  style: TokenizerMode.RAWTEXT,
-  xmp: TokenizerMode.RAWTEXT,
-  iframe: TokenizerMode.RAWTEXT,
-  noembed: TokenizerMode.RAWTEXT,
-  noframes: TokenizerMode.RAWTEXT,
-  title: TokenizerMode.RCDATA,
-  textarea: TokenizerMode.RCDATA,
-  plaintext: TokenizerMode.PLAINTEXT,
-};
-/** Roots of foreign (SVG, MathML) content, where "/>" closes any element. */
-const FOREIGN = new Set(['svg', 'math']);
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-interface Open {
-  name: string;
-  line: number;
-}
+type Element = DefaultTreeAdapterMap['element'];
+type ParentNode = DefaultTreeAdapterMap['parentNode'];
+interface Insertion { offset: number; text: string }
+
+let validator: HtmlValidate | undefined;
 
 /** Validates an HTML document or fragment; line numbers count from 1 within `html`. */
 export function validateHtml(html: string): HtmlValidation {
-  const errors: HtmlMessage[] = [];
-  const warnings: HtmlMessage[] = [];
-  const stack: Open[] = [];
-  let sawContent = false;
-  let sawDoctype = false;
-  const line = (token: { location: Token.Location | null }) => token.location?.startLine ?? 0;
-  const error = (lineNumber: number, message: string) => errors.push({ lineNumber, message });
-  const inForeign = () => stack.some((e) => FOREIGN.has(e.name));
+  const parseErrors: ParserError[] = [];
+  const document = parse(html, { sourceCodeLocationInfo: true, onParseError: (e) => parseErrors.push(e) });
+  const insertions = impliedEndTags(document);
+  validator ??= new HtmlValidate(new StaticConfigLoader(EMAIL_HTML_CONFIG));
+  const report = validator.validateStringSync(withInsertions(html, insertions), 'email.html');
+  const position = positionsIn(html, insertions);
 
-  /** Pops everything above and including index i; elements that needed an end tag are errors. */
-  const popTo = (i: number, because: string, at: number) => {
-    for (const open of stack.splice(i).reverse().slice(0, -1)) {
-      if (!OPTIONAL_END.has(open.name)) error(at, `<${open.name}> opened on line ${open.line} is still open at ${because}`);
+  const errors: Array<HtmlMessage & { at: number }> = [];
+  const warnings: Array<HtmlMessage & { at: number }> = [];
+  const add = (list: typeof errors, at: number, ruleId: string, text: string) => {
+    const { line, column } = position(at);
+    list.push({ lineNumber: line, message: `${ruleId}: ${text} (column ${column})`, at });
+  };
+  const isFragment = !hasStartTag(document, 'html');
+  for (const m of report.results.flatMap((r) => r.messages)) {
+    if (m.ruleId === 'missing-doctype' && isFragment) continue; // a body fragment, as senders often pass
+    if (m.ruleId === 'parser-error') {
+      add(warnings, m.offset, m.ruleId, `${m.message.replace(/\.$/, '')}; html-validate checked nothing after this point`);
+      continue;
+    }
+    add(isError(m) ? errors : warnings, m.offset, m.ruleId, m.message);
+  }
+  for (const e of parseErrors) {
+    if (!REPORTED_BY_HTML_VALIDATE.has(e.code)) errors.push({ lineNumber: e.startLine, message: `html-parse-error: ${e.code} (column ${e.startCol})`, at: e.startOffset });
+  }
+  const byPosition = (list: typeof errors) => list.sort((x, y) => x.at - y.at).map(({ lineNumber, message }) => ({ lineNumber, message }));
+  return { isValid: errors.length === 0, infos: [], errors: byPosition(errors), warnings: byPosition(warnings) };
+}
+
+const isError = (m: Message) => m.severity === 2;
+
+/** The end tags the parser implied for elements that may leave theirs out, innermost first. */
+function impliedEndTags(document: DefaultTreeAdapterMap['document']): Insertion[] {
+  const found: Insertion[] = [];
+  const visit = (node: ParentNode) => {
+    for (const child of node.childNodes) {
+      if (!('tagName' in child)) continue;
+      visit(child.tagName === 'template' ? (child as DefaultTreeAdapterMap['template']).content : child);
+      const at = child.sourceCodeLocation;
+      if (child.namespaceURI === HTML_NS && OPTIONAL_END.has(child.tagName) && at?.startTag && !at.endTag && at.endOffset !== undefined) {
+        found.push({ offset: at.endOffset, text: `</${child.tagName}>` });
+      }
     }
   };
-  const closeImplied = (names: string[], stopAt: string[], because: string, at: number) => {
-    for (let i = stack.length - 1; i >= 0; i--) {
-      const name = stack[i]!.name;
-      if (names.includes(name)) return popTo(i, because, at);
-      if (stopAt.includes(name)) return;
-    }
-  };
-  const firstContent = (isDoctype: boolean, at: number) => {
-    if (sawContent) return;
-    sawContent = true;
-    sawDoctype = isDoctype;
-    if (!isDoctype) warnings.push({ lineNumber: at, message: 'No <!DOCTYPE html> before the content: renderers use quirks mode' });
-  };
+  visit(document);
+  // Post-order put inner elements first; a stable sort keeps them first among equal offsets.
+  return found.sort((a, b) => a.offset - b.offset);
+}
 
-  const handler: TokenHandler = {
-    onComment() {},
-    onDoctype(token) {
-      if (sawContent && !sawDoctype) error(line(token), 'A DOCTYPE is only allowed at the start of the document');
-      firstContent(true, line(token));
-    },
-    onStartTag(token) {
-      const name = token.tagName;
-      const at = line(token);
-      firstContent(false, at);
-      const foreign = inForeign() || FOREIGN.has(name);
-      if (!foreign) {
-        if (CLOSES_P.has(name)) closeImplied(['p'], SCOPE_LIMIT, `<${name}> (line ${at}), which closes <p>`, at);
-        const implied = IMPLIED_CLOSE[name];
-        if (implied) closeImplied(implied.closes, implied.stopAt, `<${name}> (line ${at})`, at);
-      }
-      if (VOID.has(name) && !foreign) return;
-      if (token.selfClosing) {
-        if (!foreign) error(at, `<${name}/>: "/>" does not close a non-void HTML element; write <${name}></${name}>`);
-        else return;
-      }
-      stack.push({ name, line: at });
-      const mode = foreign ? undefined : TEXT_MODE[name];
-      if (mode !== undefined) tokenizer.state = mode;
-    },
-    onEndTag(token) {
-      const name = token.tagName;
-      const at = line(token);
-      firstContent(false, at);
-      if (VOID.has(name)) {
-        error(at, `</${name}>: <${name}> is a void element and takes no end tag`);
-        return;
-      }
-      for (let i = stack.length - 1; i >= 0; i--) {
-        if (stack[i]!.name === name) return popTo(i, `</${name}> (line ${at})`, at);
-      }
-      // html, head and body are implied by the parser; their end tags alone are not errors.
-      if (!['html', 'head', 'body'].includes(name)) error(at, `</${name}> has no open <${name}> to close`);
-    },
-    onEof(token) {
-      for (const open of stack) {
-        if (!OPTIONAL_END.has(open.name)) error(line(token) || open.line, `<${open.name}> opened on line ${open.line} is never closed`);
-      }
-    },
-    onCharacter(token) {
-      firstContent(false, line(token));
-    },
-    onNullCharacter() {},
-    onWhitespaceCharacter() {},
-    onParseError: (e) => error(e.startLine, `HTML parse error ${e.code} at column ${e.startCol}`),
+function hasStartTag(node: ParentNode, tagName: string): boolean {
+  return node.childNodes.some((child) => 'tagName' in child && (child as Element).tagName === tagName
+    && Boolean((child as Element).sourceCodeLocation?.startTag));
+}
+
+function withInsertions(html: string, insertions: Insertion[]): string {
+  let out = '';
+  let from = 0;
+  for (const { offset, text } of insertions) {
+    out += html.slice(from, offset) + text;
+    from = offset;
+  }
+  return out + html.slice(from);
+}
+
+/** Maps an offset in the text html-validate read back to a line and column of `html`. */
+function positionsIn(html: string, insertions: Insertion[]) {
+  const lineStarts = [0];
+  for (let i = html.indexOf('\n'); i !== -1; i = html.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  // Where each insertion starts in the validated text, and how much was inserted before it.
+  const starts: number[] = [];
+  const before: number[] = [];
+  let shift = 0;
+  for (const { offset, text } of insertions) {
+    starts.push(offset + shift);
+    before.push(shift);
+    shift += text.length;
+  }
+  return (validatedOffset: number) => {
+    const i = lastAtOrBefore(starts, validatedOffset);
+    let offset = validatedOffset;
+    if (i >= 0) {
+      const inserted = insertions[i]!;
+      offset = validatedOffset < starts[i]! + inserted.text.length ? inserted.offset : validatedOffset - before[i]! - inserted.text.length;
+    }
+    const line = lastAtOrBefore(lineStarts, offset);
+    return { line: line + 1, column: offset - lineStarts[line]! + 1 };
   };
-  const tokenizer = new Tokenizer({ sourceCodeLocationInfo: true }, handler);
-  tokenizer.write(html, true);
-  errors.sort((x, y) => x.lineNumber - y.lineNumber);
-  return { isValid: errors.length === 0, infos: [], errors, warnings };
+}
+
+/** Index of the last value ≤ target in an ascending array, -1 when there is none. */
+function lastAtOrBefore(values: number[], target: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! <= target) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
 }

@@ -22,8 +22,8 @@ interface Gaps { none: string[]; partial: string[]; notes: Array<{ note: string;
 
 /**
  * The HTML check tab: checkEmailBodyFeatureSupport (which HTML and CSS features the body uses and
- * their support in each email client, from caniemail.com's data) and validateEmail (the body's
- * HTML parse errors and tag balance).
+ * their support in each email client, from caniemail.com's data) and validateEmail (html-validate's
+ * findings and the WHATWG parse errors, each message "<rule id>: <text> (column N)").
  */
 export function HtmlCheck({ emailId }: { emailId: string }) {
   const check = useAsync(() => Promise.all([
@@ -40,9 +40,9 @@ export function HtmlCheck({ emailId }: { emailId: string }) {
   const everywhere = result.featureOverviews.filter((o) => !lacking.includes(o));
   const unsupported = lacking.filter((o) => o.statuses.includes('NOT_SUPPORTED')).length;
   const findings = validation.html ? [
-    ...validation.html.errors.map((f) => ({ ...f, kind: 'Error' })),
-    ...validation.html.warnings.map((f) => ({ ...f, kind: 'Warning' })),
-    ...validation.html.infos.map((f) => ({ ...f, kind: 'Info' })),
+    ...validation.html.errors.map((f) => ({ ...split(f), kind: 'Error' })),
+    ...validation.html.warnings.map((f) => ({ ...split(f), kind: 'Warning' })),
+    ...validation.html.infos.map((f) => ({ ...split(f), kind: 'Info' })),
   ] : [];
   return (
     <div class="html-check">
@@ -68,14 +68,31 @@ export function HtmlCheck({ emailId }: { emailId: string }) {
         <ul class="findings">
           {findings.map((f, i) => (
             <li key={i} class={`finding check-${f.kind.toLowerCase()}`}>
-              <span class="tag">{f.kind}</span> <span class="sub">{f.lineNumber > 0 ? `line ${f.lineNumber}` : 'whole body'}</span>{' '}
-              <span class="finding-message">{f.message}</span>
+              <span class="tag">{f.kind}</span>{' '}
+              {f.ruleId && <RuleLink ruleId={f.ruleId} />}{' '}
+              <span class="sub">{f.lineNumber > 0 ? `line ${f.lineNumber}${f.column ? `, col ${f.column}` : ''}` : 'whole body'}</span>{' '}
+              <span class="finding-message">{f.text}</span>
             </li>
           ))}
         </ul>
       )}
     </div>
   );
+}
+
+/** The rule id and column validateEmail writes into each message (the wire model has no fields for them). */
+function split(finding: Finding): { lineNumber: number; ruleId: string | null; column: number | null; text: string } {
+  const match = /^([a-z0-9/-]+): ([\s\S]*?)(?: \(column (\d+)\))?$/.exec(finding.message ?? '');
+  if (!match) return { lineNumber: finding.lineNumber, ruleId: null, column: null, text: finding.message ?? '' };
+  return { lineNumber: finding.lineNumber, ruleId: match[1]!, column: match[3] ? Number(match[3]) : null, text: match[2]! };
+}
+
+/** html-validate's rules link to their documentation; the WHATWG parse errors to the standard's list. */
+function RuleLink({ ruleId }: { ruleId: string }) {
+  const href = ruleId === 'html-parse-error'
+    ? 'https://html.spec.whatwg.org/multipage/parsing.html#parse-errors'
+    : `https://html-validate.org/rules/${ruleId}.html`;
+  return <a class="rule-id" href={href} target="_blank" rel="noreferrer noopener" data-testid="finding-rule">{ruleId}</a>;
 }
 
 function FeatureGaps({ overview, gaps }: { overview: Overview; gaps: Gaps }) {

@@ -4,12 +4,12 @@ import { EmailIdParams } from '../email.schemas.js';
 import { ValidationDto } from '../validation.schemas.js';
 
 /**
- * HTML well-formedness of the email's HTML body (see html-validation.ts for exactly what is
- * checked). An email without an HTML body is valid for this check, as the operation defines.
+ * The email's HTML body checked by html-validate, configured for email, and the WHATWG
+ * tokenizer's parse errors (see html-validation.ts and html-validate-config.ts). An email without an HTML body is valid for this check, as the operation defines.
  */
 export const validateEmail = emailOperation({
   operationId: 'validateEmail', method: 'POST', path: '/emails/{emailId}/validate',
-  summary: 'Validate the HTML body: WHATWG tokenizer parse errors and tag balance (stray, misnested, unclosed tags)',
+  summary: 'Validate the HTML body with html-validate (rules for email HTML) and the WHATWG tokenizer\'s parse errors; each message starts with its rule id',
   params: EmailIdParams,
   response: Type.Ref(ValidationDto),
   handler: async ({ tenantId, params }, { emails, content }) => {
