@@ -45,7 +45,7 @@ chroot "$rootfs" useradd --uid 1000 --user-group --create-home --shell /bin/bash
 rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin
 
 echo "== importing as $image"
-tar -C "$rootfs" -c . | podman import "${changes[@]}" \
+tar -C "$rootfs" -c . | podman import -q "${changes[@]}" \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change 'CMD ["node"]' - "$image" >/dev/null
 podman run --rm --network none "$image" node -e 'console.log("== base image runs node", process.version)'

@@ -100,7 +100,7 @@ read -r http smtp smtps submission imap imaps <<<"$(free_ports 6)"
 podman volume create "$run_id-data" >/dev/null
 podman run -d --name "$run_id" -v "$run_id-data:/data" -e PIGEONHOLE_API_KEY="$key" \
   -p "$http:7080" -p "$smtp:2525" -p "$smtps:2465" -p "$submission:2587" -p "$imap:1143" -p "$imaps:8993" \
-  "$image" >/dev/null 2> >(grep -v 'systemd' >&2)
+  "$image" >/dev/null 2> >(grep -v 'systemd' >&2) # "unable to get systemd connection to add healthchecks": see above
 wait_healthy "$run_id" 120
 [ "$(podman exec "$run_id" id -u)" = 10001 ] || fail "the server does not run as 10001"
 inbox=$(api -X POST "http://127.0.0.1:$http/inboxes")
@@ -115,7 +115,7 @@ code=$(podman inspect -f '{{.State.ExitCode}}' "$run_id")
 echo "   stopped by SIGTERM in $(( ($(date +%s%N) - stop_start) / 1000000 )) ms, exit code $code"
 [ "$code" = 0 ] || { podman logs "$run_id" | tail -5; fail "exit code $code after SIGTERM"; }
 podman logs "$run_id" 2>&1 | grep -q '"signal":"SIGTERM"' || fail "no shutdown line for SIGTERM"
-podman rm "$run_id" >/dev/null; podman volume rm "$run_id-data" >/dev/null
+podman rm "$run_id" >/dev/null 2> >(grep -v 'systemd' >&2); podman volume rm "$run_id-data" >/dev/null
 
 if [ -z "${POSTGRES_IMAGE:-}" ]; then
   POSTGRES_IMAGE=localhost/pigeonhole-postgres:15
