@@ -9,6 +9,8 @@
 # outside trusts, and npm_config_nodedir, so node-gyp compiles better-sqlite3 against the copied
 # headers instead of downloading them from nodejs.org.
 # Needs root, podman and debootstrap. Usage: scripts/container-base.sh [image name]
+# (scripts/container-smoke.sh runs it with the podman configuration a sandboxed machine needs;
+# run alone there, its last step, a container that prints Node's version, fails as that script says.)
 set -euo pipefail
 image="${1:-localhost/pigeonhole-base:node20-bookworm}"
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
