@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ApiCaller } from './api-caller.js';
+import { clip, codesAnswer, expectOk, pick, runTool, ToolFailure } from './results.js';
+import { maxChars, pageFields, uuid, waitTimeout } from './limits.js';
+import { PHONE_COUNTRIES } from '../../modules/phone/phone.schemas.js';
+
+type Json = Record<string, unknown>;
+
+const PHONE_FIELDS = ['id', 'phoneNumber', 'phoneCountry', 'name', 'createdAt'] as const;
+
+export function registerSmsTools(server: McpServer, api: ApiCaller): void {
+  server.registerTool('create_phone_number', {
+    title: 'Create a phone number',
+    description: 'Get a phone number that receives SMS (on this server\'s simulated carrier). Answers its id (for wait_for_sms) '
+      + 'and the number in E.164 form (to type into a form).',
+    inputSchema: {
+      phoneCountry: z.enum(PHONE_COUNTRIES).default('US').describe('country of the number'),
+      name: z.string().min(1).max(1000).optional().describe('a name to find it by later'),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  }, async (args, extra) => runTool(async () => {
+    const phone = await expectOk<Json>(api, 'createPhoneNumber', {
+      method: 'POST', path: '/phone', body: { phoneCountry: args.phoneCountry, ...(args.name ? { name: args.name } : {}) }, signal: extra.signal,
+    });
+    return pick(phone, PHONE_FIELDS);
+  }));
+
+  server.registerTool('list_phone_numbers', {
+    title: 'List phone numbers',
+    description: 'List your phone numbers, newest first: id, number, country and name.',
+    inputSchema: { ...pageFields },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, async (args, extra) => runTool(async () => {
+    const page = await expectOk<Json>(api, 'getPhoneNumbers', {
+      method: 'GET', path: '/phone/numbers', query: { page: args.page, size: args.size, sort: 'DESC' }, signal: extra.signal,
+    });
+    const content = Array.isArray(page.content) ? page.content : [];
+    return { total: page.totalElements, page: args.page, phoneNumbers: content.map((p) => pick(p, PHONE_FIELDS)) };
+  }));
+
+  server.registerTool('wait_for_sms', {
+    title: 'Wait for an SMS',
+    description: 'Wait until an SMS arrives at one of your phone numbers (or one already there matches) and return it: sender, '
+      + 'body and time. Held on the server, so it answers the moment the SMS is stored. Optional filters: body or sender '
+      + 'containing a text, unread only. The newest matching SMS wins. Use get_sms_codes for the code in it.',
+    inputSchema: {
+      phoneNumberId: uuid('the phone number to watch (its id, from create_phone_number or list_phone_numbers)'),
+      timeoutMs: waitTimeout,
+      bodyContains: z.string().min(1).max(1600).optional().describe('only an SMS whose body contains this text'),
+      fromContains: z.string().min(1).max(100).optional().describe('only an SMS whose sender number contains this text'),
+      unreadOnly: z.boolean().default(false).describe('only SMS not read yet (returning one marks it read)'),
+      maxChars,
+    },
+    annotations: { readOnlyHint: false, openWorldHint: false },
+  }, async (args, extra) => runTool(async () => {
+    const matches = [
+      ...(args.bodyContains ? [{ field: 'BODY', should: 'CONTAIN', value: args.bodyContains }] : []),
+      ...(args.fromContains ? [{ field: 'FROM', should: 'CONTAIN', value: args.fromContains }] : []),
+    ];
+    let sms: Json;
+    try {
+      if (matches.length === 0) {
+        sms = await expectOk<Json>(api, 'waitForLatestSms', {
+          method: 'POST', path: '/waitForLatestSms',
+          body: { phoneNumberId: args.phoneNumberId, timeout: args.timeoutMs, unreadOnly: args.unreadOnly, sortDirection: 'DESC' },
+          signal: extra.signal,
+        });
+      } else {
+        const found = await expectOk<Json[]>(api, 'waitForSms', {
+          method: 'POST', path: '/waitForSms',
+          body: { phoneNumberId: args.phoneNumberId, count: 1, countType: 'ATLEAST', limit: 1, timeout: args.timeoutMs, unreadOnly: args.unreadOnly, sortDirection: 'DESC', matches },
+          signal: extra.signal,
+        });
+        // getSmsMessage marks it read, as waitForLatestSms does, so unreadOnly moves on to the next one.
+        sms = await expectOk<Json>(api, 'getSmsMessage', { method: 'GET', path: `/sms/${encodeURIComponent(String(found[0]?.id))}`, signal: extra.signal });
+      }
+    } catch (err) {
+      if (err instanceof ToolFailure && err.status === 408) {
+        const filters = matches.map((m) => `${m.field.toLowerCase()} containing "${m.value}"`).join(' and ');
+        throw new ToolFailure(`No SMS${filters ? ` with ${filters}` : ''} arrived at phone number ${args.phoneNumberId} within ${args.timeoutMs} ms; call wait_for_sms again to keep waiting`);
+      }
+      throw err;
+    }
+    return { ...pick(sms, ['id', 'fromNumber', 'toNumber', 'createdAt', 'read']), phoneNumberId: sms.phoneNumber, body: clip(String(sms.body ?? ''), args.maxChars) };
+  }));
+
+  server.registerTool('get_sms_codes', {
+    title: 'Extract verification codes from an SMS',
+    description: 'Find the verification code (OTP, PIN) in an SMS body: the best code and the candidates with their confidence.',
+    inputSchema: {
+      smsId: uuid('the SMS (its id, from wait_for_sms)'),
+      minLength: z.number().int().min(1).max(64).optional().describe('shortest code considered (default 4)'),
+      maxLength: z.number().int().min(1).max(64).optional().describe('longest code considered (default 8)'),
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, async (args, extra) => runTool(async () => {
+    const result = await expectOk<Json>(api, 'getSmsCodes', {
+      method: 'POST', path: `/sms/${encodeURIComponent(args.smsId)}/codes`,
+      body: { ...(args.minLength ? { minLength: args.minLength } : {}), ...(args.maxLength ? { maxLength: args.maxLength } : {}) },
+      signal: extra.signal,
+    });
+    return codesAnswer(result);
+  }));
+}
