@@ -232,6 +232,30 @@ describeEachDialect('MCP server over streamable HTTP', (dialect) => {
     }
   });
 
+  test('an agent-scoped key reaches /mcp, and each tool call is held to its permissions and inboxes', async () => {
+    const mine = await call(agent, 'create_inbox', {});
+    const other = await call(agent, 'create_inbox', {});
+    const created = await alice.fetch('/api-keys', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'mcp reader', permissions: ['EMAIL_READ'], inboxIds: [mine.id] }),
+    });
+    assert.equal(created.status, 201);
+    const { apiKey } = (await created.json()) as { apiKey: string };
+    await smtp.sendMail({ from: 'a@example.com', to: other.emailAddress, subject: 'not for the scoped key', text: 'x' });
+    const otherEmail = await call(agent, 'wait_for_email', { inboxId: other.id, timeoutMs: 10_000 });
+
+    const scoped = await connect(server, { 'x-api-key': apiKey });
+    try {
+      assert.equal((await scoped.listTools()).tools.length, TOOLS.length);
+      assert.deepEqual((await call(scoped, 'list_emails', { inboxId: mine.id })).emails, []);
+      assert.match(await refused(scoped, 'create_inbox', {}), /refused with 403: This API key lacks INBOX_MANAGE/);
+      assert.match(await refused(scoped, 'get_email', { emailId: otherEmail.id }), /refused with 403: This API key may not use inbox/);
+      assert.match(await refused(scoped, 'send_email', { inboxId: mine.id, to: ['x@example.com'], subject: 's', body: 'b' }), /lacks EMAIL_SEND/);
+    } finally {
+      await scoped.close();
+    }
+  });
+
   test('/mcp is stateless (GET and DELETE are 405) and not in the OpenAPI document', async () => {
     for (const method of ['GET', 'DELETE']) {
       const response = await alice.fetch('/mcp', { method, headers: { accept: 'text/event-stream' } });
