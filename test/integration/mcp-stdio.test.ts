@@ -12,6 +12,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { BIN } from '../helpers/process.js';
 import { smtpTransport } from '../helpers/smtp.js';
+import { waitersBelow, waitersRegistered } from '../helpers/waiters.js';
+import { waitersOf } from '../../src/events/waiters.js';
 
 const run = promisify(execFile);
 
@@ -63,6 +65,25 @@ describeEachDialect('pigeonhole mcp (stdio)', (dialect) => {
       const read = await call(agent, 'get_email', { emailId: email.id });
       assert.equal(read.text.text.trim(), 'Use 620517 to sign in');
       assert.equal((await call(agent, 'extract_codes', { emailId: email.id })).code, '620517');
+    } finally {
+      await agent.close();
+    }
+  });
+
+  test('an agent that cancels a held wait_for_email releases the wait on the server', async () => {
+    const agent = await startAgent(['--url', server.url], { PIGEONHOLE_API_KEY: tenant.apiKey });
+    try {
+      const inbox = await call(agent, 'create_inbox', {});
+      const registry = waitersOf(server.server.bus);
+      const registered = waitersRegistered(server.server.bus, 'email.received');
+      const cancel = new AbortController();
+      const waiting = agent.callTool({ name: 'wait_for_email', arguments: { inboxId: inbox.id, timeoutMs: 40_000 } }, undefined, { signal: cancel.signal });
+      await registered;
+      const held = registry.count('email.received');
+      cancel.abort();
+      await assert.rejects(waiting);
+      // notifications/cancelled reaches the stdio server, which aborts its HTTP call; the server hears the hang-up.
+      await waitersBelow(server.server.bus, 'email.received', held);
     } finally {
       await agent.close();
     }
