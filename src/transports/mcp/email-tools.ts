@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiCaller } from './api-caller.js';
-import { clip, codesAnswer, expectOk, pick, runTool, ToolFailure } from './results.js';
+import { clip, codesAnswer, containing, expectOk, heldWait, listPage, pick, runTool } from './results.js';
 import { maxChars, MAX_CODE_CANDIDATES, MAX_LINKS, pageFields, uuid, waitTimeout } from './limits.js';
 
 type Json = Record<string, unknown>;
@@ -44,25 +44,13 @@ export function registerEmailTools(server: McpServer, api: ApiCaller): void {
     },
     annotations: { readOnlyHint: false, openWorldHint: false },
   }, async (args, extra) => runTool(async () => {
-    const matches = [
-      ...(args.subjectContains ? [{ field: 'SUBJECT', should: 'CONTAIN', value: args.subjectContains }] : []),
-      ...(args.fromContains ? [{ field: 'FROM', should: 'CONTAIN', value: args.fromContains }] : []),
-    ];
-    let email: Json;
-    try {
-      email = await expectOk<Json>(api, 'waitForMatchingFirstEmail', {
-        method: 'POST', path: '/waitForMatchingFirstEmail',
-        query: { inboxId: args.inboxId, timeout: args.timeoutMs, unreadOnly: args.unreadOnly, since: args.since, sort: 'DESC' },
-        body: { matches },
-        signal: extra.signal,
-      });
-    } catch (err) {
-      if (err instanceof ToolFailure && err.status === 408) {
-        const filters = matches.map((m) => `${m.field.toLowerCase()} containing "${m.value}"`).join(' and ');
-        throw new ToolFailure(`No email${filters ? ` with ${filters}` : ''} arrived in inbox ${args.inboxId} within ${args.timeoutMs} ms; call wait_for_email again to keep waiting`);
-      }
-      throw err;
-    }
+    const matches = containing({ SUBJECT: args.subjectContains, FROM: args.fromContains });
+    const email = await heldWait(() => expectOk<Json>(api, 'waitForMatchingFirstEmail', {
+      method: 'POST', path: '/waitForMatchingFirstEmail',
+      query: { inboxId: args.inboxId, timeout: args.timeoutMs, unreadOnly: args.unreadOnly, since: args.since, sort: 'DESC' },
+      body: { matches },
+      signal: extra.signal,
+    }), { thing: 'email', where: `in inbox ${args.inboxId}`, timeoutMs: args.timeoutMs, tool: 'wait_for_email', matches });
     return emailAnswer(api, email, args.maxChars, false, extra.signal);
   }));
 
@@ -76,13 +64,11 @@ export function registerEmailTools(server: McpServer, api: ApiCaller): void {
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, async (args, extra) => runTool(async () => {
-    const page = await expectOk<Json>(api, 'getInboxEmailsPaginated', {
+    return listPage(api, 'getInboxEmailsPaginated', {
       method: 'GET', path: `/inboxes/${encodeURIComponent(args.inboxId)}/emails/paginated`,
       query: { page: args.page, size: args.size, sort: 'DESC', unreadOnly: args.unreadOnly },
       signal: extra.signal,
-    });
-    const content = Array.isArray(page.content) ? page.content : [];
-    return { total: page.totalElements, page: args.page, emails: content.map((e) => pick(e, EMAIL_FIELDS)) };
+    }, 'emails', EMAIL_FIELDS);
   }));
 
   server.registerTool('get_email', {

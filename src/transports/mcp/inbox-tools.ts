@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiCaller } from './api-caller.js';
-import { expectOk, pick, runTool } from './results.js';
+import { expectOk, listPage, pick, runTool } from './results.js';
 import { pageFields, uuid } from './limits.js';
 
 type Json = Record<string, unknown>;
@@ -36,13 +36,11 @@ export function registerInboxTools(server: McpServer, api: ApiCaller): void {
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, async (args, extra) => runTool(async () => {
-    const page = await expectOk<Json>(api, 'getAllInboxes', {
+    return listPage(api, 'getAllInboxes', {
       method: 'GET', path: '/inboxes/paginated',
       query: { page: args.page, size: args.size, sort: 'DESC', search: args.search },
       signal: extra.signal,
-    });
-    const content = Array.isArray(page.content) ? page.content : [];
-    return { total: page.totalElements, page: args.page, inboxes: content.map((i) => pick(i, INBOX_FIELDS)) };
+    }, 'inboxes', INBOX_FIELDS);
   }));
 
   server.registerTool('send_email', {

@@ -80,3 +80,38 @@ export function codesAnswer(result: Record<string, unknown>): Record<string, unk
     ...(Array.isArray(result.warnings) && result.warnings.length > 0 ? { warnings: result.warnings } : {}),
   };
 }
+
+/** One page of a paged list operation, as `{ total, page, [key]: items with `fields` }`. */
+export async function listPage(
+  api: ApiCaller, operationId: string, request: ApiRequest & { query: { page: number } },
+  key: string, fields: readonly string[],
+): Promise<Record<string, unknown>> {
+  const page = await expectOk<Record<string, unknown>>(api, operationId, request);
+  const content = Array.isArray(page.content) ? page.content : [];
+  return { total: page.totalElements, page: request.query.page, [key]: content.map((item) => pick(item, fields)) };
+}
+
+export interface ContainMatch {
+  field: string;
+  should: 'CONTAIN';
+  value: string;
+}
+
+/** The API's match options for the fields given a text: each must contain it. */
+export function containing(fields: Record<string, string | undefined>): ContainMatch[] {
+  return Object.entries(fields).flatMap(([field, value]) => (value ? [{ field, should: 'CONTAIN' as const, value }] : []));
+}
+
+/**
+ * Runs a wait; the API's 408 becomes a failure saying what did not arrive, with which filters,
+ * and that calling again waits on (a wait running out is an answer an agent acts on).
+ */
+export async function heldWait<T>(wait: () => Promise<T>, what: { thing: string; where: string; timeoutMs: number; tool: string; matches: ContainMatch[] }): Promise<T> {
+  try {
+    return await wait();
+  } catch (err) {
+    if (!(err instanceof ToolFailure) || err.status !== 408) throw err;
+    const filters = what.matches.map((m) => `${m.field.toLowerCase()} containing "${m.value}"`).join(' and ');
+    throw new ToolFailure(`No ${what.thing}${filters ? ` with ${filters}` : ''} arrived ${what.where} within ${what.timeoutMs} ms; call ${what.tool} again to keep waiting`);
+  }
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiCaller } from './api-caller.js';
-import { clip, codesAnswer, expectOk, pick, runTool, ToolFailure } from './results.js';
+import { clip, codesAnswer, containing, expectOk, heldWait, listPage, pick, runTool } from './results.js';
 import { maxChars, pageFields, uuid, waitTimeout } from './limits.js';
 import { PHONE_COUNTRIES } from '../../modules/phone/phone.schemas.js';
 
@@ -32,11 +32,9 @@ export function registerSmsTools(server: McpServer, api: ApiCaller): void {
     inputSchema: { ...pageFields },
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, async (args, extra) => runTool(async () => {
-    const page = await expectOk<Json>(api, 'getPhoneNumbers', {
+    return listPage(api, 'getPhoneNumbers', {
       method: 'GET', path: '/phone/numbers', query: { page: args.page, size: args.size, sort: 'DESC' }, signal: extra.signal,
-    });
-    const content = Array.isArray(page.content) ? page.content : [];
-    return { total: page.totalElements, page: args.page, phoneNumbers: content.map((p) => pick(p, PHONE_FIELDS)) };
+    }, 'phoneNumbers', PHONE_FIELDS);
   }));
 
   server.registerTool('wait_for_sms', {
@@ -54,34 +52,23 @@ export function registerSmsTools(server: McpServer, api: ApiCaller): void {
     },
     annotations: { readOnlyHint: false, openWorldHint: false },
   }, async (args, extra) => runTool(async () => {
-    const matches = [
-      ...(args.bodyContains ? [{ field: 'BODY', should: 'CONTAIN', value: args.bodyContains }] : []),
-      ...(args.fromContains ? [{ field: 'FROM', should: 'CONTAIN', value: args.fromContains }] : []),
-    ];
-    let sms: Json;
-    try {
+    const matches = containing({ BODY: args.bodyContains, FROM: args.fromContains });
+    const sms = await heldWait(async () => {
       if (matches.length === 0) {
-        sms = await expectOk<Json>(api, 'waitForLatestSms', {
+        return expectOk<Json>(api, 'waitForLatestSms', {
           method: 'POST', path: '/waitForLatestSms',
           body: { phoneNumberId: args.phoneNumberId, timeout: args.timeoutMs, unreadOnly: args.unreadOnly, sortDirection: 'DESC' },
           signal: extra.signal,
         });
-      } else {
-        const found = await expectOk<Json[]>(api, 'waitForSms', {
-          method: 'POST', path: '/waitForSms',
-          body: { phoneNumberId: args.phoneNumberId, count: 1, countType: 'ATLEAST', limit: 1, timeout: args.timeoutMs, unreadOnly: args.unreadOnly, sortDirection: 'DESC', matches },
-          signal: extra.signal,
-        });
-        // getSmsMessage marks it read, as waitForLatestSms does, so unreadOnly moves on to the next one.
-        sms = await expectOk<Json>(api, 'getSmsMessage', { method: 'GET', path: `/sms/${encodeURIComponent(String(found[0]?.id))}`, signal: extra.signal });
       }
-    } catch (err) {
-      if (err instanceof ToolFailure && err.status === 408) {
-        const filters = matches.map((m) => `${m.field.toLowerCase()} containing "${m.value}"`).join(' and ');
-        throw new ToolFailure(`No SMS${filters ? ` with ${filters}` : ''} arrived at phone number ${args.phoneNumberId} within ${args.timeoutMs} ms; call wait_for_sms again to keep waiting`);
-      }
-      throw err;
-    }
+      const found = await expectOk<Json[]>(api, 'waitForSms', {
+        method: 'POST', path: '/waitForSms',
+        body: { phoneNumberId: args.phoneNumberId, count: 1, countType: 'ATLEAST', limit: 1, timeout: args.timeoutMs, unreadOnly: args.unreadOnly, sortDirection: 'DESC', matches },
+        signal: extra.signal,
+      });
+      // getSmsMessage marks it read, as waitForLatestSms does, so unreadOnly moves on to the next one.
+      return expectOk<Json>(api, 'getSmsMessage', { method: 'GET', path: `/sms/${encodeURIComponent(String(found[0]?.id))}`, signal: extra.signal });
+    }, { thing: 'SMS', where: `at phone number ${args.phoneNumberId}`, timeoutMs: args.timeoutMs, tool: 'wait_for_sms', matches });
     return { ...pick(sms, ['id', 'fromNumber', 'toNumber', 'createdAt', 'read']), phoneNumberId: sms.phoneNumber, body: clip(String(sms.body ?? ''), args.maxChars) };
   }));
 
