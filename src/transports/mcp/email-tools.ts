@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiCaller } from './api-caller.js';
-import { clip, codesAnswer, containing, expectOk, heldWait, listPage, pick, runTool } from './results.js';
-import { maxChars, MAX_CODE_CANDIDATES, MAX_LINKS, pageFields, uuid, waitTimeout } from './limits.js';
+import { clip, containing, expectOk, extractCodes, heldWait, listPage, pick, runTool } from './results.js';
+import { codeLengthFields, maxChars, MAX_CODE_CANDIDATES, MAX_LINKS, pageFields, uuid, waitTimeout } from './limits.js';
 
 type Json = Record<string, unknown>;
 
@@ -109,16 +109,10 @@ export function registerEmailTools(server: McpServer, api: ApiCaller): void {
       + `code and up to ${MAX_CODE_CANDIDATES} candidates with their confidence and the text around them.`,
     inputSchema: {
       emailId: uuid('the email'),
-      minLength: z.number().int().min(1).max(64).optional().describe('shortest code considered (default 4)'),
-      maxLength: z.number().int().min(1).max(64).optional().describe('longest code considered (default 8)'),
+      ...codeLengthFields,
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, async (args, extra) => runTool(async () => {
-    const result = await expectOk<Json>(api, 'getEmailCodes', {
-      method: 'POST', path: emailPath(args.emailId, '/codes'),
-      body: { ...(args.minLength ? { minLength: args.minLength } : {}), ...(args.maxLength ? { maxLength: args.maxLength } : {}) },
-      signal: extra.signal,
-    });
-    return codesAnswer(result);
+    return extractCodes(api, 'getEmailCodes', emailPath(args.emailId, '/codes'), args, extra.signal);
   }));
 }

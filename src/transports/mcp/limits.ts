@@ -23,3 +23,7 @@ export const pageFields = {
   page: z.number().int().min(0).default(0).describe('zero-based page'),
   size: z.number().int().min(1).max(100).default(20).describe('items per page (at most 100)'),
 };
+export const codeLengthFields = {
+  minLength: z.number().int().min(1).max(64).optional().describe('shortest code considered (default 4)'),
+  maxLength: z.number().int().min(1).max(64).optional().describe('longest code considered (default 8)'),
+};

@@ -70,8 +70,16 @@ export function pick(value: unknown, fields: readonly string[]): Record<string, 
   return out;
 }
 
+/** getEmailCodes or getSmsCodes with the lengths given, answered as codesAnswer trims it. */
+export async function extractCodes(
+  api: ApiCaller, operationId: string, path: string, lengths: { minLength?: number; maxLength?: number }, signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const body = { ...(lengths.minLength ? { minLength: lengths.minLength } : {}), ...(lengths.maxLength ? { maxLength: lengths.maxLength } : {}) };
+  return codesAnswer(await expectOk<Record<string, unknown>>(api, operationId, { method: 'POST', path, body, signal }));
+}
+
 /** An ExtractCodesResult, trimmed to what an agent uses. */
-export function codesAnswer(result: Record<string, unknown>): Record<string, unknown> {
+function codesAnswer(result: Record<string, unknown>): Record<string, unknown> {
   const candidates = Array.isArray(result.candidates) ? result.candidates : [];
   return {
     found: result.found,

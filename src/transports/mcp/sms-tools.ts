@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApiCaller } from './api-caller.js';
-import { clip, codesAnswer, containing, expectOk, heldWait, listPage, pick, runTool } from './results.js';
-import { maxChars, pageFields, uuid, waitTimeout } from './limits.js';
+import { clip, containing, expectOk, extractCodes, heldWait, listPage, pick, runTool } from './results.js';
+import { codeLengthFields, maxChars, pageFields, uuid, waitTimeout } from './limits.js';
 import { PHONE_COUNTRIES } from '../../modules/phone/phone.schemas.js';
 
 type Json = Record<string, unknown>;
@@ -77,16 +77,10 @@ export function registerSmsTools(server: McpServer, api: ApiCaller): void {
     description: 'Find the verification code (OTP, PIN) in an SMS body: the best code and the candidates with their confidence.',
     inputSchema: {
       smsId: uuid('the SMS (its id, from wait_for_sms)'),
-      minLength: z.number().int().min(1).max(64).optional().describe('shortest code considered (default 4)'),
-      maxLength: z.number().int().min(1).max(64).optional().describe('longest code considered (default 8)'),
+      ...codeLengthFields,
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, async (args, extra) => runTool(async () => {
-    const result = await expectOk<Json>(api, 'getSmsCodes', {
-      method: 'POST', path: `/sms/${encodeURIComponent(args.smsId)}/codes`,
-      body: { ...(args.minLength ? { minLength: args.minLength } : {}), ...(args.maxLength ? { maxLength: args.maxLength } : {}) },
-      signal: extra.signal,
-    });
-    return codesAnswer(result);
+    return extractCodes(api, 'getSmsCodes', `/sms/${encodeURIComponent(args.smsId)}/codes`, args, extra.signal);
   }));
 }
