@@ -18,6 +18,8 @@ import { registerFiniteNumbers } from './transports/http/finite-numbers.js';
 import { DEFAULT_REQUEST_LIMITS, registerRequestLimits, type RequestLimits } from './transports/http/request-limits.js';
 import { graphqlPlugin } from './transports/graphql/plugin.js';
 import { graphiqlPage } from './transports/graphql/graphiql.js';
+import { mcpHttpRoutes } from './transports/mcp/http.js';
+import { InProcessApi } from './transports/mcp/inject-caller.js';
 import type { AuthThrottle } from './transports/auth-throttle.js';
 import { limitHttpConnections, type HttpConnectionSettings } from './transports/http/connections.js';
 import { registerKeyRateLimit } from './transports/http/rate-limit.js';
@@ -106,7 +108,10 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   await registerOperations(app, operations.filter((op) => op.access === 'public'), services);
 
   // Everything registered in here needs x-api-key: the hook is encapsulated in this context.
+  const inProcessApi = new InProcessApi();
   await app.register(async (api) => {
+    // First, so the MCP tools' calls in this process can be cancelled like a client hanging up.
+    inProcessApi.listen(api);
     // Preview links carry a signed token instead of the key: checked first, on their routes only.
     registerPreviewTokenAuth(api, services.previews);
     registerApiKeyAuth(api, services.users, deps.authThrottle, auditRefusedKey(services.auditLog));
@@ -119,6 +124,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     // After the key check too: a member naming a team mate's inbox or email runs as its owner (or 403).
     registerTeamAccess(api, services.teamAccess);
     await registerOperations(api, operations.filter((op) => op.access !== 'public'), services);
+    // MCP for AI agents: its tools call the routes above through inject with the caller's key.
+    await api.register(mcpHttpRoutes, { version: deps.version, corsOrigins: deps.corsOrigins ?? '*', api: inProcessApi });
     await api.register(graphqlPlugin, { audit: services.auditLog, inboxes: services.inboxes, emails: services.emails, sending: services.sending, waitFor: services.waitFor, sms: services.sms, content: services.content });
   });
   return app;

@@ -7,6 +7,8 @@ import { AppError } from '../core/errors.js';
 import { UserService } from '../modules/user/user.service.js';
 import { migrateDatabase, openConfiguredStore, packageVersion, startServer, StartupError } from '../main.js';
 import { startupBanner } from './banner.js';
+import { loadMcpClientConfig } from '../config/mcp-client.js';
+import { runStdioMcpServer } from '../transports/mcp/stdio.js';
 
 const program = new Command('pigeonhole')
   .description('Self-hosted email and SMS testing service speaking the MailSlurp API')
@@ -64,6 +66,16 @@ withSettingFlags(user.command('create').argument('<email>', "the user's email").
     } finally {
       await store.close();
     }
+  });
+
+program.command('mcp')
+  .description('an MCP server on stdio for AI agents, acting on a Pigeonhole server with your API key')
+  .option('--url <url>', 'base URL of the Pigeonhole server [env PIGEONHOLE_URL] (default: http://127.0.0.1:7080)')
+  .option('--api-key <key>', 'the API key the tools act with [env PIGEONHOLE_API_KEY]')
+  .action(async (opts: { url?: string; apiKey?: string }) => {
+    const { url, apiKey } = loadMcpClientConfig(process.env, opts);
+    await runStdioMcpServer({ url, apiKey, version: packageVersion() });
+    process.exit(0);
   });
 
 program.parseAsync(process.argv).catch((err: unknown) => {

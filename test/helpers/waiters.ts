@@ -21,3 +21,16 @@ export function waitersRegistered(bus: EventBus, name: EventName, count = 1): Pr
     }) as typeof registry.add;
   });
 }
+
+/**
+ * Resolves once fewer than `count` waiters for `name` are registered (a held wait let go),
+ * yielding to the event loop between looks; fails after `limitMs` so a leak cannot hang a test.
+ */
+export async function waitersBelow(bus: EventBus, name: EventName, count: number, limitMs = 5_000): Promise<void> {
+  const registry = waitersOf(bus);
+  const deadline = Date.now() + limitMs;
+  while (registry.count(name) >= count) {
+    if (Date.now() > deadline) throw new Error(`a ${name} wait was not released within ${limitMs} ms`);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}

@@ -21,6 +21,10 @@ import { adminQuery, postgresUrl } from '../helpers/databases.js';
 import { BIN, REPO_ROOT } from '../helpers/process.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { rawMessage, smtpTransport } from '../helpers/smtp.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
 
@@ -61,7 +65,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'email-retention', 'command-line', 'several-nodes', 'html-form'];
+const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'email-retention', 'mcp-agent-config', 'command-line', 'several-nodes', 'html-form'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -197,6 +201,38 @@ describeEachDialect('README examples', (dialect) => {
     const result = await runModule(onPortsOf(server, example('nodemailer').code), 'mjs', { API_KEY: tenant.apiKey });
     ok(result, 'the nodemailer example');
     assert.equal(result.stdout, 'Hello\n');
+  });
+
+  test('both entries of the MCP agent configuration reach the tools and act with the key', async () => {
+    // As an agent reads it: the checkout's path and the key are the placeholders a user fills in.
+    const config = JSON.parse(onPortsOf(server, example('mcp-agent-config').code)
+      .replaceAll('/path/to/pigeonhole/', `${REPO_ROOT.replace(/\/?$/, '/')}`)
+      .replaceAll('ph_your_key', tenant.apiKey)) as {
+      mcpServers: {
+        pigeonhole: { command: string; args: string[]; env: Record<string, string> };
+        'pigeonhole-http': { type: string; url: string; headers: Record<string, string> };
+      };
+    };
+    const stdio = config.mcpServers.pigeonhole;
+    const http = config.mcpServers['pigeonhole-http'];
+    assert.equal(http.type, 'http');
+    const transports: Transport[] = [
+      new StdioClientTransport({ command: stdio.command === 'node' ? process.execPath : stdio.command, args: stdio.args, env: { PATH: process.env.PATH ?? '', ...stdio.env } }),
+      new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: http.headers } }),
+    ];
+    for (const transport of transports) {
+      const client = new Client({ name: 'readme-agent', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        assert.ok((await client.listTools()).tools.some((t) => t.name === 'create_inbox'));
+        const result = (await client.callTool({ name: 'create_inbox', arguments: { name: 'readme agent' } })) as { content: Array<{ text: string }>; isError?: boolean };
+        assert.equal(result.isError ?? false, false, result.content[0]?.text);
+        const { id } = JSON.parse(result.content[0]!.text) as { id: string };
+        assert.equal((await tenant.mailslurp.inboxController.getInbox({ inboxId: id })).name, 'readme agent');
+      } finally {
+        await client.close();
+      }
+    }
   });
 
   test('the HTML form, submitted as a browser would, lands in the inbox it names and redirects', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/principal.js';
 import { forbidden, quotaExceeded, unauthorized } from '../../core/errors.js';
 import type { AuthThrottle } from '../auth-throttle.js';
+import { apiKeyFromHeaders, firstValue } from '../api-key-header.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,11 +21,6 @@ export interface KeyResolver {
 /** The query parameter MailSlurp also reads the key from; less safe than the header (URLs get logged and shared). */
 export const API_KEY_PARAM = 'apiKey';
 
-const first = (value: unknown): string | undefined => {
-  const one = Array.isArray(value) ? value[0] : value;
-  return typeof one === 'string' && one !== '' ? one : undefined;
-};
-
 /**
  * The key of a request: the `x-api-key` header, else `Authorization: Bearer <key>`, else the
  * `apiKey` query parameter (as MailSlurp accepts the header and the parameter). The parameter is taken out of the query so no handler ever sees it, and the
@@ -32,15 +28,9 @@ const first = (value: unknown): string | undefined => {
  */
 export function apiKeyOf(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query && typeof query === 'object' ? first(query[API_KEY_PARAM]) : undefined;
+  const fromQuery = query && typeof query === 'object' ? firstValue(query[API_KEY_PARAM]) : undefined;
   if (query && typeof query === 'object') delete query[API_KEY_PARAM];
-  return first(request.headers['x-api-key']) ?? bearerOf(request.headers.authorization) ?? fromQuery;
-}
-
-/** `Authorization: Bearer <api key>`: a bearer token is an API key (SCIM clients send keys this way). */
-export function bearerOf(authorization: string | undefined): string | undefined {
-  const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-  return match?.[1];
+  return apiKeyFromHeaders(request.headers) ?? fromQuery;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../core/errors.js';
 import type { Operation } from '../../core/operation.js';
 import type { KeyScopeChecker } from '../../modules/api-keys/key-scope.js';
+import type {} from '../route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,7 +15,8 @@ declare module 'fastify' {
  * An agent-scoped key's scope on every route of the authenticated context: the permission in
  * preValidation, the inboxes in a preHandler on the validated input (modules/api-keys/key-scope.ts
  * decides). Routes
- * that are no operation (GraphQL) are refused to scoped keys outright.
+ * that are no operation (GraphQL) are refused to scoped keys outright, except those that only
+ * call operations with the same key (`viaOperations`, the MCP endpoint): each call is checked.
  */
 export function registerKeyScopes(app: FastifyInstance, checker: KeyScopeChecker): void {
   // The permission first, before the input is validated: a key without it learns nothing more.
@@ -22,6 +24,7 @@ export function registerKeyScopes(app: FastifyInstance, checker: KeyScopeChecker
     const principal = request.principal;
     if (!principal?.keyScope) return;
     const op = request.routeOptions.config?.operation;
+    if (!op && request.routeOptions.config?.viaOperations) return;
     if (!op) throw forbidden('GraphQL is not open to agent-scoped API keys: use the REST API, where each operation checks the key\'s permissions');
     checker.checkPermission(principal, op);
   });
