@@ -13,6 +13,13 @@ test('without -i a lone "." line ends the message (LF or CRLF, even split across
   assert.equal((await readMessage(stdin('Subject: a\n\nbefore\n.\nafter\n'), false)).toString(), 'Subject: a\n\nbefore\n.\nafter\n');
   assert.equal((await readMessage(stdin('a\n..\n.x\n'), true)).toString(), 'a\n..\n.x\n', 'only a line of exactly "." counts');
   assert.equal(loneDotLine(Buffer.from('.\nrest'), 0), 0);
+  assert.equal((await readMessage(stdin('.\nrest'), true)).toString(), '', 'a "." first line is an empty message');
+  // the dot line split every way across reads
+  const text = 'Subject: a\r\n\r\nbody\r\n.\r\nrest\r\n';
+  for (let cut = 1; cut < text.length; cut++) {
+    assert.equal((await readMessage(stdin(text.slice(0, cut), text.slice(cut)), true)).toString(), 'Subject: a\r\n\r\nbody\r\n', `cut at ${cut}`);
+  }
+  assert.equal((await readMessage(stdin('a\n', '.', '\r', '\n', 'b'), true)).toString(), 'a\n');
 });
 
 test('headers: folded fields unfolded, recipients from To, Cc and Bcc once each, groups and names handled', () => {

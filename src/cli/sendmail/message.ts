@@ -14,24 +14,30 @@ import addressparser from 'nodemailer/lib/addressparser';
  */
 export async function readMessage(input: Readable, stopAtDot: boolean): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  let seen = 0;
-  for await (const chunk of input) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-    if (!stopAtDot) continue;
-    const sofar = Buffer.concat(chunks);
-    // re-scan from a little before the new chunk, so a "\n.\n" split across chunks is found
-    const end = loneDotLine(sofar, Math.max(0, seen - 3));
-    seen = sofar.length;
+  let length = 0;
+  // The last bytes read, so a "\n.\r\n" split across reads is still found: window[i] is byte
+  // length - tail.length + i of the input (at first a "\n" before it: it starts at a line start).
+  let tail = Buffer.from('\n');
+  const search = (next: Buffer) => {
+    const window = Buffer.concat([tail, next]);
+    const at = loneDotLine(window, 1);
+    tail = window.subarray(Math.max(0, window.length - 3));
+    return at === undefined ? undefined : length - (window.length - next.length) + at;
+  };
+  for await (const data of input) {
+    const chunk = Buffer.isBuffer(data) ? data : Buffer.from(data as string);
+    // only the new bytes and the few before them are searched: a long message is scanned once
+    const end = stopAtDot ? search(chunk) : undefined;
+    chunks.push(chunk);
+    length += chunk.length;
     if (end !== undefined) {
       input.destroy();
-      return sofar.subarray(0, end);
+      return Buffer.concat(chunks, length).subarray(0, end);
     }
   }
-  const all = Buffer.concat(chunks);
-  if (!stopAtDot) return all;
   // a last line of "." with no newline after it ends the message too
-  const end = loneDotLine(Buffer.concat([all, Buffer.from('\n')]), 0);
-  return end !== undefined ? all.subarray(0, end) : all;
+  const end = stopAtDot ? search(Buffer.from('\n')) : undefined;
+  return Buffer.concat(chunks, length).subarray(0, end);
 }
 
 /** Where the message ends before a line that is only "." (LF or CRLF), searching from `from`. */
