@@ -131,6 +131,17 @@ for (const dialect of dialects()) {
       assert.equal((await sendmail('pigeonhole sendmail -bp')).code, 64);
     });
 
+    test('--starttls on the submission port trusts the local CA in the data directory; a refused login exits 77', async () => {
+      const inbox = await newInbox();
+      const submission = /^ {2}SMTP submission +smtp:\/\/[^:]+:(\d+)/m.exec(serve.output())![1]!;
+      const secured = await sendmail(`printf 'To: ${inbox.emailAddress}\\nSubject: over TLS\\n\\nx\\n' | pigeonhole sendmail -t -i --starttls --smtp-port ${submission}`);
+      assert.equal(secured.code, 0, secured.stderr);
+      assert.equal((await received(inbox, 'over TLS')).subject, 'over TLS');
+      const refused = await sendmail(`printf 'Subject: x\\n\\nx\\n' | pigeonhole sendmail --smtp-user nobody --smtp-password wrong ${inbox.emailAddress}`);
+      assert.equal(refused.code, 77);
+      assert.match(refused.stderr, /^sendmail: login refused by 127\.0\.0\.1:\d+: 535 .*\n$/);
+    });
+
     test('a link named sendmail runs sendmail, as /usr/sbin/sendmail or PHP\'s sendmail_path would', async () => {
       const inbox = await newInbox();
       const bin = mkdtempSync(join(tmpdir(), 'pigeonhole-bin-'));
