@@ -13,7 +13,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { adminQuery, dialects, postgresUrl } from '../helpers/dialects.js';
+import { createDatabase, dialects } from '../helpers/dialects.js';
 import { BIN, runCli, startServeProcess, type CliResult, type ServeProcess } from '../helpers/process.js';
 
 interface Inbox { id: string; emailAddress: string; name: string | null; tags: string[] }
@@ -38,7 +38,7 @@ for (const dialect of dialects()) {
   describe(`CLI client commands against a running server [${dialect}]`, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pigeonhole-cli-'));
     const serveEnv: Record<string, string> = { PIGEONHOLE_DATA_DIR: dataDir };
-    let database: string | undefined;
+    let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
     let serve: ServeProcess;
     /** what a user's shell holds: where the server is (no key: the admin commands find the saved one) */
     let env: Record<string, string>;
@@ -54,11 +54,8 @@ for (const dialect of dialects()) {
 
     before(async () => {
       if (dialect === 'postgres') {
-        database = `ph_cli_${randomBytes(5).toString('hex')}`;
-        await adminQuery(postgresUrl()!, `create database ${database}`);
-        const url = new URL(postgresUrl()!);
-        url.pathname = `/${database}`;
-        serveEnv.PIGEONHOLE_DATABASE_URL = url.toString();
+        database = await createDatabase('ph_cli');
+        serveEnv.PIGEONHOLE_DATABASE_URL = database.url;
       }
       serve = await startServeProcess(serveEnv);
       const smtp = /^ {2}SMTP +smtp:\/\/[^:]+:(\d+)/m.exec(serve.output());
@@ -71,7 +68,7 @@ for (const dialect of dialects()) {
     after(async () => {
       await serve?.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (database) await adminQuery(postgresUrl()!, `drop database if exists ${database} with (force)`);
+      await database?.drop();
     });
 
     test('sendmail -t -i from a shell pipe delivers to To and Bcc, without the Bcc header, the From address as envelope sender', async () => {
