@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
@@ -31,6 +31,7 @@ import { startMemoryTrimmer } from './core/allocator.js';
 import { createResolver } from './core/dns.js';
 import { ServerMetrics } from './transports/metrics.js';
 import { startMetricsListener, type MetricsListener } from './transports/http/metrics.js';
+import { packageVersion } from './core/version.js';
 import { waitersOf } from './events/waiters.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
@@ -110,14 +111,6 @@ export class StartupError extends Error {
   override readonly name = 'StartupError';
 }
 
-export function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-    return pkg.version;
-  } catch {
-    return '0.0.0';
-  }
-}
 
 export function openConfiguredStore(config: Config, overrides: { searchPath?: string } = {}): Promise<Store> {
   mkdirSync(config.dataDir, { recursive: true });

@@ -314,6 +314,19 @@ export function loadConfig(
   });
 }
 
+/**
+ * One setting as a flag, the environment or its default give it, parsed and checked alone:
+ * for the client commands, which must not fail on server settings they never use.
+ */
+export function loadSetting(key: SettingKey, env: Record<string, string | undefined>, flag?: string): unknown {
+  const spec = SETTINGS.find((s) => s.key === key)!;
+  const value = (flag ?? env[spec.env] ?? spec.default)?.trim();
+  const problems: string[] = [];
+  const parsed = parse(spec, value === '' ? undefined : value, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return parsed;
+}
+
 function parse(spec: SettingSpec, value: string | undefined, problems: string[]): unknown {
   if (value === undefined) return undefined;
   const bad = (why: string) => {

@@ -92,6 +92,17 @@ export const RULES: Rule[] = [
     },
   },
   {
+    // The CLI reaches the database and the listeners only through main.ts (serve, migrate,
+    // user create); every other command is a client of a running server over HTTP or SMTP.
+    // (storage/kysely has its own rule above.)
+    name: 'the CLI imports no transport or storage, and no HTTP server, SMTP server or database library',
+    // The one exception: `pigeonhole mcp` runs the MCP stdio transport, itself a client of a
+    // running server over HTTP (transports/mcp/stdio.ts loads no server code).
+    forbids: (from, to, pkg) => layerOf(from) === 'cli'
+      && ((to !== undefined && to !== 'src/transports/mcp/stdio.ts' && ['transports', 'storage', 'storage-ports'].includes(layerOf(to)))
+        || (pkg !== undefined && HTTP_AND_DB_PACKAGES.test(pkg))),
+  },
+  {
     name: 'config reads the environment for everyone and imports only core',
     forbids: (from, to) => layerOf(from) === 'config' && to !== undefined && !['core', 'config'].includes(layerOf(to)),
   },
@@ -170,6 +181,8 @@ test('the rules catch what they are meant to catch', () => {
   assert.equal(broken('src/modules/webhooks/examples.ts', 'src/storage/webhook-events.ts').length, 1);
   assert.equal(broken('src/core/paging.ts', 'src/storage/ports.ts').length, 1);
   assert.equal(broken('src/cli/index.ts', 'src/storage/kysely/database.ts').length, 1);
+  assert.ok(broken('src/cli/commands/mail.ts', 'src/transports/http/error-body.ts').length >= 1);
+  assert.ok(broken('src/cli/sendmail/submit.ts', undefined, 'smtp-server').length >= 1);
   assert.equal(broken('src/transports/graphql/errors.ts', 'src/transports/http/error-body.ts').length, 1);
   assert.equal(broken('src/jobs/webhook-delivery.ts', 'src/modules/webhooks/webhooks.service.ts').length, 1);
   assert.equal(broken('test/conformance/quickstart.test.ts', 'src/main.ts').length, 1);
@@ -179,5 +192,7 @@ test('the rules catch what they are meant to catch', () => {
   assert.deepEqual(broken('src/transports/http/operations.ts', 'src/core/operation.ts'), []);
   assert.deepEqual(broken('src/transports/smtp/server.ts', 'src/transports/tls.ts'), []);
   assert.deepEqual(broken('src/main.ts', 'src/storage/kysely/database.ts'), []);
+  assert.deepEqual(broken('src/cli/index.ts', 'src/main.ts'), []);
+  assert.deepEqual(broken('src/cli/sendmail/submit.ts', undefined, 'nodemailer'), []);
   assert.deepEqual(broken('src/transports/http/operations.ts', undefined, 'fastify'), []);
 });

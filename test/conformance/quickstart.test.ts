@@ -9,26 +9,22 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Configuration, InboxControllerApi, MailSlurp } from 'mailslurp-client';
-import { adminQuery, dialects, postgresUrl } from '../helpers/dialects.js';
+import { createDatabase, dialects } from '../helpers/dialects.js';
 import { startServeProcess, type ServeProcess } from '../helpers/process.js';
 
 for (const dialect of dialects()) {
   describe(`quick start with the official client [${dialect}]`, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pigeonhole-quickstart-'));
     const env: Record<string, string> = { PIGEONHOLE_DATA_DIR: dataDir };
-    let database: string | undefined;
+    let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
     let serve: ServeProcess;
     let adminKey: string;
 
     before(async () => {
       if (dialect === 'postgres') {
-        database = `ph_quickstart_${randomBytes(5).toString('hex')}`;
-        await adminQuery(postgresUrl()!, `create database ${database}`);
-        const url = new URL(postgresUrl()!);
-        url.pathname = `/${database}`;
-        env.PIGEONHOLE_DATABASE_URL = url.toString();
+        database = await createDatabase('ph_quickstart');
+        env.PIGEONHOLE_DATABASE_URL = database.url;
       }
       serve = await startServeProcess(env);
     });
@@ -36,7 +32,7 @@ for (const dialect of dialects()) {
     after(async () => {
       await serve?.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (database) await adminQuery(postgresUrl()!, `drop database if exists ${database} with (force)`);
+      await database?.drop();
     });
 
     test('the first start prints a generated admin key once and saves it owner-readable', () => {

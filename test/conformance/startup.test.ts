@@ -13,7 +13,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { adminQuery, dialects, postgresUrl } from '../helpers/dialects.js';
+import { createDatabase, dialects } from '../helpers/dialects.js';
 import { serveUntilExit, startServeProcess } from '../helpers/process.js';
 
 /** The rows of the banner: name → the address printed. */
@@ -60,20 +60,17 @@ for (const dialect of dialects()) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pigeonhole-startup-'));
     const env: Record<string, string> = { PIGEONHOLE_DATA_DIR: dataDir };
     const keyFile = join(dataDir, 'admin-api-key');
-    let database: string | undefined;
+    let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
 
     before(async () => {
       if (dialect === 'postgres') {
-        database = `ph_startup_${randomBytes(5).toString('hex')}`;
-        await adminQuery(postgresUrl()!, `create database ${database}`);
-        const url = new URL(postgresUrl()!);
-        url.pathname = `/${database}`;
-        env.PIGEONHOLE_DATABASE_URL = url.toString();
+        database = await createDatabase('ph_startup');
+        env.PIGEONHOLE_DATABASE_URL = database.url;
       }
     });
     after(async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      if (database) await adminQuery(postgresUrl()!, `drop database if exists ${database} with (force)`);
+      await database?.drop();
     });
 
     test('a port in use stops the start with one line naming the port and its setting, and no admin key is made', async () => {

@@ -2,6 +2,7 @@
  * Which databases the tests run against, and plain SQL on the PostgreSQL server. Imports
  * nothing from src/: the conformance tests, which treat the built CLI as a black box, use it.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -22,4 +23,13 @@ export async function adminQuery(databaseUrl: string, text: string): Promise<voi
   } finally {
     await client.end();
   }
+}
+
+/** A database of its own on the PostgreSQL server (for a `serve` process): its URL, and dropping it. */
+export async function createDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await adminQuery(postgresUrl()!, `create database ${name}`);
+  const url = new URL(postgresUrl()!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(postgresUrl()!, `drop database if exists ${name} with (force)`) };
 }

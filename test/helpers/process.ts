@@ -72,3 +72,25 @@ export async function serveUntilExit(env: Record<string, string>): Promise<{ cod
   const [code] = (await once(child, 'close')) as [number | null];
   return { code, stdout, stderr };
 }
+
+export interface CliResult { code: number | null; stdout: string; stderr: string }
+
+/**
+ * Runs the built CLI once, as a user would: `node dist/cli/index.js ...args`, or with `shell`
+ * the given bash command line (where `pigeonhole` is a function running the built CLI), with
+ * `input` on standard input. The environment is the given one on top of PATH only.
+ */
+export async function runCli(command: { args: string[] } | { shell: string }, env: Record<string, string>, input?: string): Promise<CliResult> {
+  const [file, args] = 'args' in command
+    ? [process.execPath, [BIN, ...command.args]]
+    : ['bash', ['-c', `pigeonhole() { "${process.execPath}" "${BIN}" "$@"; }\n${command.shell}`]];
+  const child = spawn(file, args, { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin!.on('error', () => {}); // a command that stops reading early (sendmail at a lone ".") closes it
+  child.stdin!.end(input ?? '');
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}

@@ -65,7 +65,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'email-retention', 'mcp-agent-config', 'command-line', 'several-nodes', 'html-form'];
+const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'email-retention', 'mcp-agent-config', 'command-line', 'sendmail', 'several-nodes', 'html-form'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -156,13 +156,17 @@ test('every code block in the README is marked as checked here or by hand, and t
 });
 
 test('the command-line block names the commands the built CLI has', () => {
-  const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' }).stdout;
-  const userHelp = spawnSync(process.execPath, [BIN, 'user', '--help'], { encoding: 'utf8' }).stdout;
+  const helpOf = (...command: string[]) => spawnSync(process.execPath, [BIN, ...command, '--help'], { encoding: 'utf8' }).stdout;
+  const help = helpOf();
   for (const line of example('command-line').code.trim().split('\n')) {
-    const [, command, sub] = /^pigeonhole (\S+)(?: (\S+))?/.exec(line) ?? [];
+    // a subcommand is a word after the command (not [flags], <email> or an option)
+    const [, command, sub] = /^pigeonhole (\S+)(?: ([a-z]\S*))?/.exec(line) ?? [];
     assert.ok(command, `a usage line: ${line}`);
     assert.match(help, new RegExp(`^ {2}${command}\\b`, 'm'), `pigeonhole --help lists ${command}`);
-    if (command === 'user') assert.match(userHelp, new RegExp(`^ {2}${sub}\\b`, 'm'), `pigeonhole user --help lists ${sub}`);
+    if (sub) assert.match(helpOf(command), new RegExp(`^ {2}${sub}\\b`, 'm'), `pigeonhole ${command} --help lists ${sub}`);
+    for (const flag of line.match(/--[a-z-]+/g) ?? []) {
+      assert.match(helpOf(command, ...(sub ? [sub] : [])), new RegExp(`${flag}\\b`), `pigeonhole ${command} ${sub ?? ''} --help has ${flag}`);
+    }
   }
 });
 
@@ -263,6 +267,16 @@ describeEachDialect('README examples', (dialect) => {
     ok(result, 'the curl SMTP example');
     const [email] = await tenant.inboxApi.getEmails({ inboxId: inbox.id, minCount: 1, retryTimeout: 10_000 });
     assert.equal(email?.subject, 'hello');
+  });
+
+  test('the sendmail example delivers from a shell pipe and the CLI prints the text', needs(shellReady, 'bash'), async () => {
+    const inbox = await tenant.inboxApi.createInbox({});
+    const result = await bash(example('sendmail').code, {
+      ADDRESS: inbox.emailAddress, INBOX: inbox.id, PIGEONHOLE_API_KEY: tenant.apiKey,
+      PIGEONHOLE_HTTP_PORT: new URL(server.url).port, PIGEONHOLE_SMTP_PORT: String(server.server.smtpPort),
+    });
+    ok(result, 'the sendmail example');
+    assert.equal(result.stdout.replace(/\r\n/g, '\n'), 'All good.\n');
   });
 
   test('the curl IMAP example fetches the first message with the inbox login', needs(shellReady, 'bash and curl with IMAP'), async () => {
