@@ -111,7 +111,7 @@ async function searchMain(): Promise<void> {
   try {
     const search = await searchBench({
       dataDir, databaseUrl: schema?.url, apiKey: `ph_bench_${randomBytes(12).toString('hex')}`,
-      target: Number(option('search-count') ?? 1_000_000), freshSchema: () => postgresSchema(databaseUrl!),
+      target: Number(option('search-count') ?? 1_000_000), ingestCost: !flag('no-ingest-cost'), freshSchema: () => postgresSchema(databaseUrl!),
     });
     const results: SearchBenchResults = { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain') !== '', date: new Date().toISOString(), machine: machine(), database: dialect, search };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));

@@ -22,17 +22,16 @@ import { percentile } from './latency.js';
 import { startPigeonhole } from './systems.js';
 
 export interface SearchKindResult { kind: string; example: string; samples: number; p50Ms: number; p95Ms: number; meanTotal: number }
+export interface SearchPoint { stored: number; seedSeconds: number; kinds: SearchKindResult[]; plans: Record<string, string> }
 export interface SearchBenchResult {
-  stored: number;
-  seedSeconds: number;
-  ingest: { messages: number; groupSize: number; withIndexUsPerMessage: number; withoutIndexUsPerMessage: number; indexUsPerMessage: number };
-  kinds: SearchKindResult[];
-  plans: Record<string, string>;
+  ingest?: { messages: number; groupSize: number; withIndexUsPerMessage: number; withoutIndexUsPerMessage: number; indexUsPerMessage: number };
+  /** measured as the store grows, the last at the target */
+  points: SearchPoint[];
 }
 
 const INBOXES = 100;
 const SEED_BATCH = 2_000;
-const SAMPLES = 60;
+const SAMPLES = 30;
 const VOCABULARY = 20_000;
 const SENDERS = 2_000;
 
@@ -115,9 +114,12 @@ async function seed(db: Kysely<Database>, tenantId: string, inboxes: Array<{ id:
   return performance.now() - started;
 }
 
-export async function searchBench(options: { dataDir: string; databaseUrl?: string; apiKey: string; target: number; freshSchema?: () => Promise<{ url: string; drop(): Promise<void> }> }): Promise<SearchBenchResult> {
+export async function searchBench(options: {
+  dataDir: string; databaseUrl?: string; apiKey: string; target: number; ingestCost: boolean;
+  freshSchema?: () => Promise<{ url: string; drop(): Promise<void> }>;
+}): Promise<SearchBenchResult> {
   mkdirSync(options.dataDir, { recursive: true });
-  const ingest = await ingestCost(options);
+  const ingest = options.ingestCost ? await ingestCost(options) : undefined;
   console.log(JSON.stringify({ ingest }));
 
   const server = await startPigeonhole({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, apiKey: options.apiKey });
@@ -128,54 +130,68 @@ export async function searchBench(options: { dataDir: string; databaseUrl?: stri
     const tenantId = inboxes[0]!.userId;
     const r = rng(42);
     let seedMs = 0;
-    for (let stored = 0; stored < options.target; stored += 100_000) {
-      seedMs += await seed(db, tenantId, inboxes, stored, Math.min(100_000, options.target - stored), SEED_BATCH, true, r);
-      console.log(JSON.stringify({ seeded: Math.min(stored + 100_000, options.target), seconds: Math.round(seedMs / 1000) }));
-    }
-    if (!options.databaseUrl) await sql`pragma optimize`.execute(db);
-    else await sql`analyze emails`.execute(db);
-
-    const q = rng(7);
-    const some = await db.selectFrom('emails').select(['id', 'from_address', 'subject']).where('tenant_id', '=', tenantId).orderBy('id').limit(SAMPLES).execute();
-    const word = (lo: number, hi: number) => WORDS[lo + Math.floor(q() * (hi - lo))]!;
-    const kinds: Array<[string, () => string]> = [
-      ['rare word (rank 5,000-20,000)', () => word(5_000, VOCABULARY)],
-      ['common word (rank 10-100)', () => word(10, 100)],
-      ['two words', () => `${word(100, 1_000)} ${word(100, 1_000)}`],
-      ['prefix, 3 letters as typed', () => word(0, VOCABULARY).slice(0, 3)],
-      ['from: an address', () => `from:${senderOf(Math.floor(q() * SENDERS)).address}`],
-      ['subject: a "phrase"', () => { const s = some[Math.floor(q() * some.length)]!.subject!.split(' '); return `subject:"${s.slice(0, 2).join(' ')}"`; }],
-      ['word has:attachment', () => `${word(100, 1_000)} has:attachment`],
-      ['word -word', () => `${word(100, 1_000)} -${word(10, 100)}`],
-      ['word after:date is:unread', () => `${word(100, 1_000)} after:2026-01-05 is:unread`],
-      ['email id', () => some[Math.floor(q() * some.length)]!.id],
-    ];
-    const results: SearchKindResult[] = [];
-    for (const [kind, make] of kinds) {
-      const times: number[] = [];
-      let totals = 0;
-      let example = '';
-      for (let i = 0; i < SAMPLES + 5; i++) {
-        const searchFilter = make();
-        const t0 = performance.now();
-        const page = await server.api<{ totalElements: number }>('POST', '/emails/search', { searchFilter, pageSize: 20, sortDirection: 'DESC' });
-        const ms = performance.now() - t0;
-        if (i < 5) continue; // warm-up
-        times.push(ms);
-        totals += page.totalElements;
-        example ||= searchFilter;
+    let stored = 0;
+    const points: SearchPoint[] = [];
+    const checkpoints = [100_000, 300_000, 1_000_000].filter((n) => n < options.target).concat(options.target);
+    for (const checkpoint of checkpoints) {
+      while (stored < checkpoint) {
+        const count = Math.min(100_000, checkpoint - stored);
+        seedMs += await seed(db, tenantId, inboxes, stored, count, SEED_BATCH, true, r);
+        stored += count;
+        console.log(JSON.stringify({ seeded: stored, seconds: Math.round(seedMs / 1000) }));
       }
-      times.sort((a, b) => a - b);
-      const result = { kind, example, samples: times.length, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), meanTotal: Math.round(totals / times.length) };
-      console.log(JSON.stringify(result));
-      results.push(result);
+      const point = { stored, seedSeconds: seedMs / 1000, ...(await measure(server, db, tenantId, options.databaseUrl !== undefined)) };
+      console.log(JSON.stringify(point));
+      points.push(point);
     }
-    const plans = await queryPlans(db, tenantId, options.databaseUrl !== undefined);
-    return { stored: options.target, seedSeconds: seedMs / 1000, ingest, kinds: results, plans };
+    return { ingest, points };
   } finally {
     await db.destroy();
     await server.stop();
   }
+}
+
+async function measure(server: Awaited<ReturnType<typeof startPigeonhole>>, db: Kysely<Database>, tenantId: string, postgres: boolean) {
+  if (!postgres) await sql`pragma optimize`.execute(db);
+  else await sql`analyze emails`.execute(db);
+
+  const q = rng(7);
+  const some = await db.selectFrom('emails').select(['id', 'from_address', 'subject']).where('tenant_id', '=', tenantId).orderBy('id').limit(SAMPLES).execute();
+  const word = (lo: number, hi: number) => WORDS[lo + Math.floor(q() * (hi - lo))]!;
+  const kinds: Array<[string, () => string]> = [
+    ['rare word (rank 5,000-20,000)', () => word(5_000, VOCABULARY)],
+    ['common word (rank 10-100)', () => word(10, 100)],
+    ['two words', () => `${word(100, 1_000)} ${word(100, 1_000)}`],
+    ['prefix, 3 letters as typed', () => word(0, VOCABULARY).slice(0, 3)],
+    ['from: an address', () => `from:${senderOf(Math.floor(q() * SENDERS)).address}`],
+    ['subject: a "phrase"', () => { const s = some[Math.floor(q() * some.length)]!.subject!.split(' '); return `subject:"${s.slice(0, 2).join(' ')}"`; }],
+    ['word has:attachment', () => `${word(100, 1_000)} has:attachment`],
+    ['word -word', () => `${word(100, 1_000)} -${word(10, 100)}`],
+    ['word after:date is:unread', () => `${word(100, 1_000)} after:2026-01-05 is:unread`],
+    ['email id', () => some[Math.floor(q() * some.length)]!.id],
+  ];
+  const results: SearchKindResult[] = [];
+  for (const [kind, make] of kinds) {
+    const times: number[] = [];
+    let totals = 0;
+    let example = '';
+    for (let i = 0; i < SAMPLES + 5; i++) {
+      const searchFilter = make();
+      const t0 = performance.now();
+      const page = await server.api<{ totalElements: number }>('POST', '/emails/search', { searchFilter, pageSize: 20, sortDirection: 'DESC' });
+      const ms = performance.now() - t0;
+      if (i < 5) continue; // warm-up
+      times.push(ms);
+      totals += page.totalElements;
+      example ||= searchFilter;
+    }
+    times.sort((a, b) => a - b);
+    const result = { kind, example, samples: times.length, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), meanTotal: Math.round(totals / times.length) };
+    console.log(JSON.stringify(result));
+    results.push(result);
+  }
+  const plans = await queryPlans(db, tenantId, postgres);
+  return { kinds: results, plans };
 }
 
 /** µs per message of the ingest transaction with and without the index, alternating rounds on a fresh database. */
