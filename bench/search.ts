@@ -178,7 +178,9 @@ async function measure(server: Awaited<ReturnType<typeof startPigeonhole>>, db: 
     for (let i = 0; i < SAMPLES + 5; i++) {
       const searchFilter = make();
       const t0 = performance.now();
-      const page = await server.api<{ totalElements: number }>('POST', '/emails/search', { searchFilter, pageSize: 20, sortDirection: 'DESC' });
+      const ask = () => server.api<{ totalElements: number }>('POST', '/emails/search', { searchFilter, pageSize: 20, sortDirection: 'DESC' });
+      // a kept-alive socket the server closed while seeding went on fails the first write: asked again
+      const page = await ask().catch(ask);
       const ms = performance.now() - t0;
       if (i < 5) continue; // warm-up
       times.push(ms);
@@ -236,7 +238,7 @@ async function queryPlans(db: Kysely<Database>, tenantId: string, postgres: bool
   const plans: Record<string, string> = {};
   if (postgres) {
     const tsq = `'${word}':*`;
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from emails where tenant_id = ${tenantId} and emails.search_tsv @@ to_tsquery('simple', ${tsq}) order by created_at desc, id desc limit 20`.execute(db);
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select id from emails where tenant_id = ${tenantId} and emails.id = any(array(select s.id from emails s where s.search_tsv @@ to_tsquery('simple', ${tsq}) and s.tenant_id = ${tenantId})) order by created_at desc, id desc limit 20`.execute(db);
     plans[`page, ${word}`] = rows.map((r) => r['QUERY PLAN']).join('\n');
   } else {
     const match = `({tenant} : "t${tenantId.replaceAll('-', '')}" AND {subject sender recipients body} : "${word}" *)`;

@@ -28,7 +28,7 @@ export function searchConditions(
 ): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   const words = search.terms.filter((t): t is WordsTerm => t.kind === 'words');
-  if (words.length > 0) out.push(scope.postgres ? tsqueryCondition(words) : ftsCondition(words, scope.tenantId));
+  if (words.length > 0) out.push(scope.postgres ? tsqueryCondition(words, scope.tenantId) : ftsCondition(words, scope.tenantId));
   for (const term of search.terms) {
     if (term.kind === 'words') continue;
     const test = columnTest(eb, term);
@@ -83,6 +83,14 @@ function tsPhrase(t: WordsTerm): string {
   return t.negated ? `!(${phrase})` : `(${phrase})`;
 }
 
-function tsqueryCondition(terms: WordsTerm[]): Expression<SqlBool> {
-  return sql<SqlBool>`emails.search_tsv @@ to_tsquery('simple', ${terms.map(tsPhrase).join(' & ')})`;
+/**
+ * The matching ids are collected first through the GIN index (an InitPlan, run once) and the
+ * rows then read by primary key. Left to itself the planner often walks the tenant's rows newest
+ * first testing each vector (it cannot tell how rare a prefix is), which for a rare word reads
+ * every row of the tenant.
+ */
+function tsqueryCondition(terms: WordsTerm[], tenantId: string | undefined): Expression<SqlBool> {
+  const query = sql`to_tsquery('simple', ${terms.map(tsPhrase).join(' & ')})`;
+  const tenant = tenantId === undefined ? sql`` : sql` and s.tenant_id = ${tenantId}`;
+  return sql<SqlBool>`emails.id = any(array(select s.id from emails s where s.search_tsv @@ ${query}${tenant}))`;
 }
