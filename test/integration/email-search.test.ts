@@ -6,6 +6,7 @@ import { EmailControllerApi, GetEmailsSortEnum, Configuration, type InboxDto } f
 import { ManualClock } from '../../src/core/clock.js';
 import { describeEachDialect, startTestServer, statusOf, type Tenant, type TestServer } from '../helpers/server.js';
 import { inspect } from '../helpers/databases.js';
+import * as searchMigration from '../../src/storage/migrations/0049_email_search.js';
 
 /**
  * The search language (README "Search") through the official client: searchEmails'
@@ -158,6 +159,20 @@ describeEachDialect('full-text email search', (dialect) => {
         await db.destroy();
       }
     }
+  });
+
+  test('migration 0049 indexes mail stored before it, attachment names included', async () => {
+    const db = inspect(server.db);
+    try {
+      await searchMigration.down(db);
+      await searchMigration.up(db); // the index rebuilt from the stored rows, in batches
+    } finally {
+      await db.destroy();
+    }
+    assert.deepEqual(await found('zebracorn'), [m1]);
+    assert.deepEqual(await found('report-q3.pdf'), [m1]);
+    assert.deepEqual(await found('from:alice -lunch'), [m1]);
+    assert.deepEqual(await found('lighthouse'), [m2]);
   });
 
   test('deleting an inbox takes its mail out of the search', async () => {
