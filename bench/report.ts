@@ -1,6 +1,6 @@
 /** The markdown table of a run, for bench/results/ and the README's Performance section. */
 import type { LatencyResult } from './latency.js';
-import type { BenchResults } from './run.js';
+import type { BenchResults, SearchBenchResults } from './run.js';
 
 const kb = (bytes: number) => `${bytes / 1024} KB`;
 const mode = (reuse: boolean) => (reuse ? 'reused sessions' : 'new connection per message');
@@ -46,5 +46,28 @@ export function renderMarkdown(r: BenchResults): string {
     }
     lines.push('', `Seeding took ${num(r.big.seedSeconds)} s.`);
   }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The search benchmark's tables (bench/search.ts). */
+export function renderSearchMarkdown(r: SearchBenchResults): string {
+  const { ingest, points } = r.search;
+  const lines = [
+    `Commit \`${r.commit}\`${r.dirty ? ' (with uncommitted changes)' : ''}, ${r.date.slice(0, 16).replace('T', ' ')} UTC; ` +
+      `${r.machine.cores} × ${r.machine.cpus}, ${r.machine.memoryGb} GB, Node ${r.machine.node}; database ${r.database}.`,
+    '',
+  ];
+  if (ingest) {
+    lines.push(`Ingest cost of the index (${ingest.messages} messages each way, groups of ${ingest.groupSize}, one transaction per group): ` +
+      `${ingest.withIndexUsPerMessage} µs/message with the index, ${ingest.withoutIndexUsPerMessage} µs without, ` +
+      `so ${ingest.indexUsPerMessage} µs/message for indexing.`, '');
+  }
+  for (const p of points) {
+    lines.push(`searchEmails, a page of 20 newest first, over HTTP, ${p.stored.toLocaleString('en')} emails in one account (seeded in ${num(p.seedSeconds)} s):`, '',
+      '| query | example | p50 | p95 | matches (mean) |', '|---|---|---:|---:|---:|',
+      ...p.kinds.map((k) => `| ${k.kind} | \`${k.example}\` | ${num(k.p50Ms, 1)} ms | ${num(k.p95Ms, 1)} ms | ${k.meanTotal} |`), '');
+  }
+  const last = points.at(-1);
+  for (const [name, plan] of Object.entries(last?.plans ?? {})) lines.push(`Plan (${name}):`, '', '```', plan, '```', '');
   return `${lines.join('\n')}\n`;
 }

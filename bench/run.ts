@@ -7,6 +7,8 @@
  * connection and reused sessions. Then wake latency (end of DATA → waitForLatestEmail) beside
  * its floors (bench/wake-floor.ts), measured by the same client.
  * With --big, list/fetch latency and RSS as the store grows to 1M emails (bench/big.ts).
+ * With --search, only the full-text search figures (bench/search.ts): the index's ingest cost and
+ * search page latency at --search-count emails (default 1,000,000).
  * Writes bench/results/<date>-<commit>.json and .md, and bench/results/latest.md.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,7 +22,8 @@ import type { LoadResult, LoadSpec } from './loadgen.js';
 import { findSmtpSource, fetchPostfix, runSmtpSource } from './smtp-source.js';
 import { REPO_ROOT, postgresSchema, procStats, resetPeakRss, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
 import { bigStore, type BigResult } from './big.js';
-import { renderMarkdown } from './report.js';
+import { renderMarkdown, renderSearchMarkdown } from './report.js';
+import { searchBench, type SearchBenchResult } from './search.js';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -95,7 +98,47 @@ function runLoadgen(spec: LoadSpec): Promise<LoadResult> {
   );
 }
 
+function machine(): BenchResults['machine'] {
+  const cpus = os.cpus();
+  return { cpus: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version };
+}
+
+/** `--search`: the search benchmark alone, written as bench/results/<date>-<commit>-search-<db>.{json,md}. */
+async function searchMain(): Promise<void> {
+  await build();
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-search-'));
+  const schema = dialect === 'postgres' ? await postgresSchema(databaseUrl!) : null;
+  try {
+    const search = await searchBench({
+      dataDir, databaseUrl: schema?.url, apiKey: `ph_bench_${randomBytes(12).toString('hex')}`,
+      target: Number(option('search-count') ?? 1_000_000), ingestCost: !flag('no-ingest-cost'), freshSchema: () => postgresSchema(databaseUrl!),
+    });
+    const results: SearchBenchResults = { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain') !== '', date: new Date().toISOString(), machine: machine(), database: dialect, search };
+    const dir = fileURLToPath(new URL('./results/', import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    const name = `${results.date.slice(0, 10)}-${results.commit}-search-${dialect}`;
+    const markdown = renderSearchMarkdown(results);
+    writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(join(dir, `${name}.md`), markdown);
+    writeFileSync(join(dir, `latest-search-${dialect}.md`), markdown);
+    console.log(`\n${markdown}\nwritten to bench/results/${name}.{json,md}`);
+  } finally {
+    await schema?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface SearchBenchResults {
+  commit: string;
+  dirty: boolean;
+  date: string;
+  machine: BenchResults['machine'];
+  database: string;
+  search: SearchBenchResult;
+}
+
 async function main() {
+  if (flag('search')) return searchMain();
   if (flag('fetch-postfix') && !findSmtpSource()) fetchPostfix();
   const smtpSource = flag('node-loadgen') ? null : findSmtpSource();
   // Named, not located: results are committed and must not carry this machine's paths.
@@ -220,12 +263,11 @@ async function main() {
       big = await bigStore({ dataDir: join(dataDir, 'big'), databaseUrl: schema?.url, apiKey, target: Number(option('big-count') ?? 1_000_000) });
     }
 
-    const cpus = os.cpus();
     const results: BenchResults = {
       commit: git('rev-parse', '--short', 'HEAD'),
       dirty: git('status', '--porcelain').length > 0,
       date: new Date().toISOString(),
-      machine: { cpus: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version },
+      machine: machine(),
       database: dialect,
       loadGenerator,
       messagesPerRun: MESSAGES,

@@ -14,6 +14,7 @@ export type * from './ports/api-keys.js';
 export type * from './ports/inboxes.js';
 export type * from './ports/domains.js';
 export type * from './ports/emails.js';
+export type * from './ports/email-search.js';
 export type * from './ports/chaos.js';
 export type * from './ports/mail-auth.js';
 export type * from './ports/postmaster.js';

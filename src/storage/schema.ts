@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { PhonePoolLeasesTable, PhonePoolMembersTable, PhonePoolsTable } from './phone-pool-tables.js';
 import type { GuestPortalsTable, GuestPortalUsersTable, SenderSeatCapsTable, SenderSeatsTable, WarmupProgramsTable, WarmupSendsTable } from './portals-tables.js';
 import type { SmsMediaTable } from './sms-sink-tables.js';
@@ -138,6 +138,8 @@ export interface EmailsTable {
   imap_deleted: Generated<number>;
   /** the plus address (plus_addresses.id) the mail came to, set when stored (0027) */
   plus_address_id: Generated<string | null>;
+  /** PostgreSQL only (0049): the full-text search vector, written on insert (email-search-index.ts) */
+  search_tsv?: ColumnType<never, unknown, never>;
 }
 
 export interface AttachmentsTable {

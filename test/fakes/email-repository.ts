@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { PageRequest } from '../../src/core/paging.js';
 import { headerMessageId, threadKeys } from '../../src/core/threading.js';
 import type {
-  AttachmentRecord, EmailFilter, EmailRecord, EmailRepository, EmailSummary, IncomingEmail, Slice,
+  AttachmentRecord, EmailFilter, EmailRecord, EmailRepository, EmailSummary, IncomingEmail, SearchTerm, Slice,
 } from '../../src/storage/ports.js';
+import { searchWords } from '../../src/core/search-words.js';
 import { bytes, contains, copy, inRange, ordered, pageOf, UniqueViolation } from './query.js';
 import type { EmailRow, MemoryTables } from './tables.js';
 
@@ -19,13 +20,33 @@ export function emailMatches(email: EmailRecord, tenantId: string, filter: Email
   if (!inRange(email.createdAt, filter)) return false;
   if (filter.ids && !filter.ids.includes(email.id)) return false;
   if (filter.plusAddressId !== undefined && email.plusAddressId !== filter.plusAddressId) return false;
-  if (filter.search) {
-    const text = filter.search;
-    const hit = contains(email.subject, text) || contains(email.from, text)
-      || contains(JSON.stringify(email.recipients), text) || contains(email.id, text);
-    if (!hit) return false;
-  }
+  if (filter.search && !filter.search.terms.every((term) => termHolds(email, term) !== term.negated)) return false;
   return true;
+}
+
+/** One term of the search language (email-search-sql.ts), row by row; attachment names aside. */
+function termHolds(email: EmailRecord, term: SearchTerm): boolean {
+  switch (term.kind) {
+    case 'id': return email.id === term.id;
+    case 'hasAttachment': return email.attachmentIds.length > 0;
+    case 'read': return email.read === term.read;
+    case 'favourite': return email.favourite;
+    case 'before': return email.createdAt < term.at;
+    case 'after': return email.createdAt >= term.at;
+    case 'larger': return email.sizeBytes > term.bytes;
+    case 'smaller': return email.sizeBytes < term.bytes;
+    case 'words': {
+      const { to, cc, bcc } = email.recipients;
+      const recipients = [...to, ...cc, ...bcc].map((a) => `${a.name ?? ''} ${a.emailAddress}`).join(' ');
+      const fields = { subject: email.subject ?? '', from: `${email.from ?? ''} ${email.sender?.name ?? ''}`, to: recipients };
+      const text = term.field === 'any' ? `${Object.values(fields).join(' ')} ${email.textBody ?? ''}` : fields[term.field];
+      const words = searchWords(text);
+      return words.some((_, i) => term.words.every((w, j) => {
+        const word = words[i + j];
+        return word !== undefined && (j === term.words.length - 1 && !term.exact ? word.startsWith(w) : word === w);
+      }));
+    }
+  }
 }
 
 /**

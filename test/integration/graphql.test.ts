@@ -131,6 +131,13 @@ describeEachDialect('GraphQL endpoint', (dialect) => {
 
     const unread = await ok<{ emails: Page }>(server, tenant, `{ emails(inboxId: "${to.id}", unreadOnly: true) { totalElements content { subject } } }`);
     assert.deepEqual(unread.emails.content.map((e) => e.subject), ['one', 'three'], 'email(id) marked "two" read');
+
+    // search: the search language of searchFilter (README "Search")
+    const searched = await ok<{ emails: Page }>(server, tenant, `{ emails(inboxId: "${to.id}", search: "subject:thr -is:read") { totalElements content { subject } } }`);
+    assert.deepEqual(searched.emails.content.map((e) => e.subject), ['three']);
+    const bad = await gql(server, tenant.apiKey, `{ emails(search: "before:someday") { totalElements } }`);
+    assert.equal(codeOf(bad), 'BAD_USER_INPUT');
+    assert.match(bad.errors![0]!.message, /before:someday/);
   });
 
   test('inboxes(page, size) counts only the caller\'s inboxes in totalElements', async () => {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, INT32_MAX, Nullable, SEARCH_MAX_LENGTH, SortDirection, Uuid } from '../shared/schemas.js';
 import { threadModelSchemas } from './thread.schemas.js';
+import { SEARCH_FILTER_DESCRIPTION } from './search-query.js';
 
 /** searchEmails' body, as the client's SearchEmailsOptions (every field optional and nullable). */
 export const SearchEmailsOptions = Type.Object(
@@ -10,7 +11,7 @@ export const SearchEmailsOptions = Type.Object(
     pageSize: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: INT32_MAX, description: 'page size (at most 100 are returned)' }))),
     sortDirection: Type.Optional(Nullable(SortDirection)),
     unreadOnly: Type.Optional(Nullable(Type.Boolean())),
-    searchFilter: Type.Optional(Nullable(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'partial match on subject, sender, recipients and id; bodies are not searched' }))),
+    searchFilter: Type.Optional(Nullable(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: SEARCH_FILTER_DESCRIPTION }))),
     since: Type.Optional(Nullable(DateTime)),
     before: Type.Optional(Nullable(DateTime)),
   },

@@ -33,7 +33,7 @@ test('only arrivals the filter selects count, as the store would select them', (
 
 test('filters only the store can answer (search, ids, favourite) leave the choice to the store', () => {
   const arrivals = [email('a', '2026-01-01T00:00:01Z')];
-  assert.equal(newestArrival(arrivals, 't1', { search: 'a' }), undefined);
+  assert.equal(newestArrival(arrivals, 't1', { search: { terms: [{ kind: 'words', field: 'any', words: ['a'], exact: false, negated: false }] } }), undefined);
   assert.equal(newestArrival(arrivals, 't1', { ids: ['a'] }), undefined);
   assert.equal(newestArrival(arrivals, 't1', { favourite: true }), undefined);
 });

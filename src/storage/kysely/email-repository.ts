@@ -1,12 +1,13 @@
 import { mailAuthResultRepository } from './mail-auth-repository.js';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AttachmentsTable, Database, EmailsTable } from '../schema.js';
 import type {
   AttachmentRecord, EmailFilter, EmailRecord, EmailRepository, EmailSummary, MailAddress,
 } from '../ports.js';
 import { collectBlobs } from './blobs.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
-import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { flag, fromMillis, isSet, toMillis } from './rows.js';
+import { searchConditions } from './email-search-sql.js';
 import { ownedBy } from './team-access-repository.js';
 import { recordDomainEvents } from './domain-event-repository.js';
 import { storeIncomingGroup } from './store-incoming.js';
@@ -67,9 +68,11 @@ const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
   createdAt: fromMillis(row.created_at),
 });
 
-function whereFilter(tenantId: string, filter: EmailFilter & { id?: string }) {
+/** The filter's conditions; `db` tells the dialect, which the full-text search is written in. */
+function whereFilter(db: Kysely<Database>, tenantId: string, filter: EmailFilter & { id?: string }) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return (eb: ExpressionBuilder<Database, 'emails'>) => {
-    const and = [ownedBy(eb, 'emails.tenant_id', tenantId, filter.organizationId)];
+    const and: Expression<SqlBool>[] = [ownedBy(eb, 'emails.tenant_id', tenantId, filter.organizationId)];
     if (filter.id !== undefined) and.push(eb('emails.id', '=', filter.id));
     if (filter.inboxIds) {
       // An empty list means "none of them", never "all".
@@ -84,9 +87,7 @@ function whereFilter(tenantId: string, filter: EmailFilter & { id?: string }) {
       and.push(filter.ids.length > 0 ? eb('emails.id', 'in', filter.ids) : eb('emails.id', 'is', null));
     }
     if (filter.search) {
-      const pattern = containsPattern(filter.search);
-      const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-      and.push(eb.or([like('emails.subject'), like('emails.from_address'), like('emails.recipients_json'), like('emails.id')]));
+      and.push(...searchConditions(eb, filter.search, { postgres, tenantId: filter.organizationId === undefined ? tenantId : undefined }));
     }
     return eb.and(and);
   };
@@ -122,7 +123,7 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
     async findById(tenantId, id) {
       const row = await db
         .selectFrom('emails')
-        .selectAll()
+        .select([...SUMMARY_COLUMNS, 'headers_json', 'text_body', 'html_body'])
         .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .executeTakeFirst();
@@ -142,13 +143,13 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
 
     async page(tenantId, filter, page) {
       const { items, total } = await paged(
-        db.selectFrom('emails').select(SUMMARY_COLUMNS).select(PREVIEW_HEAD).where(whereFilter(tenantId, filter)), page, BY_CREATION,
+        db.selectFrom('emails').select(SUMMARY_COLUMNS).select(PREVIEW_HEAD).where(whereFilter(db, tenantId, filter)), page, BY_CREATION,
       );
       return { items: await summaries(db, items), total };
     },
 
     async list(tenantId, filter, sort, limit) {
-      const rows = await ordered(db.selectFrom('emails').select(SUMMARY_COLUMNS).where(whereFilter(tenantId, filter)), sort, BY_CREATION)
+      const rows = await ordered(db.selectFrom('emails').select(SUMMARY_COLUMNS).where(whereFilter(db, tenantId, filter)), sort, BY_CREATION)
         .limit(limit)
         .execute();
       return summaries(db, rows);
@@ -158,7 +159,7 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
       const row = await db
         .selectFrom('emails')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(whereFilter(tenantId, filter))
+        .where(whereFilter(db, tenantId, filter))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -171,7 +172,7 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
           const changed = await trx
             .updateTable('emails')
             .set({ read: 1, updated_at: toMillis(at) })
-            .where(whereFilter(tenantId, filter))
+            .where(whereFilter(db, tenantId, filter))
             .where('read', '=', 0)
             .returning(['id', 'inbox_id'])
             .execute();
@@ -184,7 +185,7 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
       const result = await db
         .updateTable('emails')
         .set({ read: flag(read), updated_at: toMillis(at) })
-        .where(whereFilter(tenantId, filter))
+        .where(whereFilter(db, tenantId, filter))
         .where('read', '=', flag(!read))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
@@ -250,7 +251,7 @@ export async function deleteEmailsWhere(
   tenantId: string,
   filter: EmailFilter & { id?: string },
 ): Promise<string[]> {
-  const rows = await trx.selectFrom('emails').select(['id', 'raw_sha256']).where(whereFilter(tenantId, filter)).execute();
+  const rows = await trx.selectFrom('emails').select(['id', 'raw_sha256']).where(whereFilter(trx, tenantId, filter)).execute();
   const ids = rows.map((r) => r.id);
   const hashes = rows.map((r) => r.raw_sha256);
   for (let i = 0; i < ids.length; i += 500) {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, EmailsTable } from '../schema.js';
 import type { EmailRecord, IncomingEmail } from '../ports.js';
 import { newId } from '../../core/ids.js';
@@ -8,6 +8,7 @@ import { recordDomainEvents } from './domain-event-repository.js';
 import { withoutRetries } from './retry-dedupe.js';
 import { insertAutomationJobs } from './automation-job-repository.js';
 import { insertMailAuthResults } from './mail-auth-repository.js';
+import { insertFtsRows, searchDocument, tsvectorOf } from './email-search-index.js';
 
 /**
  * Rows per multi-row INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound
@@ -28,7 +29,12 @@ const ROWS_PER_INSERT = 100;
  * thread, each inbox hands out IMAP UIDs in arrival order, and a retry of a copy stored
  * earlier (in the group or before it) is not stored at all (see withoutRetries).
  */
-export async function storeIncomingGroup(trx: Transaction<Database>, group: IncomingEmail[]): Promise<void> {
+export async function storeIncomingGroup(
+  trx: Transaction<Database>,
+  group: IncomingEmail[],
+  /** `searchIndex: false` only for the search benchmark's baseline (bench/search.ts): mail stored so is never found */
+  options: { searchIndex?: boolean } = {},
+): Promise<void> {
   // retries of mail already held are marked and left out first (retry-dedupe.ts)
   const batch = await withoutRetries(trx, group);
   if (batch.length === 0) return;
@@ -62,7 +68,11 @@ export async function storeIncomingGroup(trx: Transaction<Database>, group: Inco
 
   const uids = await reserveImapUids(trx, batch.map(({ email }) => email.inboxId));
   const emailRows = batch.map(({ email }, i) => emailRow(email, uids[i]!));
-  for (const rows of chunks(emailRows)) await trx.insertInto('emails').values(rows).execute();
+  if (options.searchIndex === false) {
+    for (const rows of chunks(emailRows)) await trx.insertInto('emails').values(rows).execute();
+  } else {
+    await insertEmailsIndexed(trx, batch, emailRows);
+  }
   // the SPF/DKIM/DMARC/ARC verdicts of SMTP mail: never an email visible without them
   await insertMailAuthResults(trx, batch.map(({ email }) => email));
 
@@ -89,6 +99,25 @@ export async function storeIncomingGroup(trx: Transaction<Database>, group: Inco
 
   // The automation jobs the stored copies set off commit with them (never for a retry left out above).
   await insertAutomationJobs(trx, batch.flatMap((item) => item.followUps ?? []));
+}
+
+/**
+ * The email rows and their full-text index entries (email-search-index.ts), in the same
+ * transaction: on PostgreSQL the row's own tsvector, on SQLite one more multi-row insert into
+ * the FTS5 table keyed by the rowids the insert returns.
+ */
+async function insertEmailsIndexed(trx: Transaction<Database>, batch: IncomingEmail[], emailRows: Insertable<EmailsTable>[]): Promise<void> {
+  const docs = batch.map(({ email, attachments }) => searchDocument({ ...email, attachmentNames: attachments.map((a) => a.record.name) }));
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    const indexed = emailRows.map((row, i) => ({ ...row, search_tsv: tsvectorOf(docs[i]!) }));
+    for (const rows of chunks(indexed)) await trx.insertInto('emails').values(rows).execute();
+    return;
+  }
+  const docOf = new Map(emailRows.map((row, i) => [row.id, docs[i]!]));
+  for (const rows of chunks(emailRows)) {
+    const stored = await trx.insertInto('emails').values(rows).returning(['id', sql<number>`rowid`.as('rowid')]).execute();
+    await insertFtsRows(trx, stored.map(({ id, rowid }) => ({ rowid, doc: docOf.get(id)! })));
+  }
 }
 
 function chunks<T>(rows: T[], size = ROWS_PER_INSERT): T[][] {

@@ -4,6 +4,7 @@ import type { MailAddress, Slice } from './common.js';
 import type { AttachmentRecord } from './attachments.js';
 import type { NewAutomationJob } from './automation-jobs.js';
 import type { EmailAuthentication } from './mail-auth.js';
+import type { EmailSearch } from './email-search.js';
 
 /** An email without its bodies: what lists and previews need. */
 export interface EmailSummary {
@@ -80,8 +81,8 @@ export interface EmailFilter {
   since?: Date;
   /** createdAt strictly before */
   before?: Date;
-  /** case-insensitive partial match on subject, from, recipients */
-  search?: string;
+  /** the search language's terms, all of which must hold (modules/email/search-query.ts) */
+  search?: EmailSearch;
   /** only these email ids */
   ids?: string[];
   /** only mail that came to this plus address */

@@ -5,14 +5,16 @@ import { PageEmailProjection } from '../email.schemas.js';
 import { emailOperation } from './define.js';
 import { toDate } from '../../../core/dates.js';
 import { DateTime, PageQuery, SEARCH_MAX_LENGTH, Uuid } from '../../shared/schemas.js';
+import { parseSearchQuery, SEARCH_FILTER_DESCRIPTION } from '../search-query.js';
 import type { EmailFilter } from '../../../storage/ports.js';
+
 
 /** Query parameters shared by the tenant-wide email lists (offset-paginated, organization). */
 export const EmailListQuery = {
   ...PageQuery,
   inboxId: Type.Optional(Type.Array(Uuid, { description: "only these inboxes' emails" })),
   unreadOnly: Type.Optional(Type.Boolean()),
-  searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: 'partial match on subject, sender, recipients and id' })),
+  searchFilter: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, description: SEARCH_FILTER_DESCRIPTION })),
   since: Type.Optional(DateTime),
   before: Type.Optional(DateTime),
   favourited: Type.Optional(Type.Boolean()),
@@ -28,7 +30,7 @@ export function emailListFilter(q: Static<typeof EmailListQueryObject>): EmailFi
     inboxIds: q.inboxId?.length ? q.inboxId : undefined,
     unreadOnly: q.unreadOnly,
     favourite: q.favourited,
-    search: q.searchFilter?.trim() || undefined,
+    search: parseSearchQuery(q.searchFilter),
     since: toDate(q.since),
     before: toDate(q.before),
   };

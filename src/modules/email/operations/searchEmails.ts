@@ -5,10 +5,11 @@ import { toPage } from '../../../core/paging.js';
 import { toEmailProjection } from '../email.dto.js';
 import { PageEmailProjection } from '../email.schemas.js';
 import { SearchEmailsOptions } from '../listing.schemas.js';
+import { parseSearchQuery } from '../search-query.js';
 
 export const searchEmails = emailOperation({
   operationId: 'searchEmails', method: 'POST', path: '/emails/search',
-  summary: "Page through the caller's emails matching the criteria (subject, sender, recipients, id; not bodies)",
+  summary: "Page through the caller's emails matching the criteria and the search language (README \"Search\")",
   query: Type.Object({
     favourited: Type.Optional(Type.Boolean()),
     syncConnectors: Type.Optional(Type.Boolean({ description: 'no connectors exist here; accepted for compatibility' })),
@@ -23,7 +24,7 @@ export const searchEmails = emailOperation({
       inboxIds: o.inboxIds?.length ? o.inboxIds : undefined,
       unreadOnly: o.unreadOnly ?? undefined,
       favourite: q.favourited,
-      search: o.searchFilter?.trim() || undefined,
+      search: parseSearchQuery(o.searchFilter),
       since: toDate(o.since),
       before: toDate(o.before),
       plusAddressId: q.plusAddressId || undefined,

@@ -1,6 +1,7 @@
 import { toPage, type SortDirection } from '../../../core/paging.js';
 import type { EmailService } from '../../../modules/email/email.service.js';
 import type { InboxService } from '../../../modules/inbox/inbox.service.js';
+import { parseSearchQuery } from '../../../modules/email/search-query.js';
 import { optionalUuidArg, orUndefined, pageArgs, uuidArg } from '../args.js';
 import { tenantOf } from '../context.js';
 import { graphqlEmail, graphqlEmailPreview } from './email-views.js';
@@ -26,7 +27,7 @@ export function emailResolvers(emails: EmailService, inboxes: InboxService) {
     const inboxId = optionalUuidArg('inboxId', args.inboxId);
     // Another tenant's inbox is NOT_FOUND, never an empty page.
     if (inboxId) await inboxes.get(tenantId, inboxId);
-    const filter = { inboxIds: inboxId ? [inboxId] : undefined, unreadOnly: orUndefined(args.unreadOnly), search: orUndefined(args.search) };
+    const filter = { inboxIds: inboxId ? [inboxId] : undefined, unreadOnly: orUndefined(args.unreadOnly), search: parseSearchQuery(args.search) };
     const { slice, request } = await emails.page(tenantId, filter, { ...pageArgs(args), sort: orUndefined(args.sort) });
     return graphqlPage(toPage(slice.items.map(graphqlEmailPreview), slice.total, request));
   };

@@ -2,15 +2,18 @@ import { useState } from 'preact/hooks';
 
 /** The search language (shared with the API's searchFilter); see the README's search section. */
 const TERMS: Array<[string, string]> = [
-  ['invoice march', 'both words, anywhere: subject, addresses, body, attachment names'],
-  ['from:alice@example.com', 'sender'],
-  ['to:signup@', 'a recipient'],
+  ['invoice march', 'words starting so, anywhere: subject, addresses, body, attachment names'],
+  ['"pay the invoice"', 'that exact phrase'],
+  ['from:alice@example.com', 'sender (address or name)'],
+  ['to:signup@', 'a recipient (to, cc or bcc)'],
   ['subject:welcome', 'words of the subject'],
   ['has:attachment', 'with attachments'],
-  ['is:unread', 'unread only'],
-  ['before:2026-05-01', 'received before a date'],
-  ['after:2026-05-01', 'received after a date'],
-  ['larger:100k', 'bigger than a size (k, m)'],
+  ['is:unread, is:read', 'unread or read only'],
+  ['is:favourite', 'favourites only'],
+  ['before:2026-05-01', 'received before a date (UTC) or ISO time'],
+  ['after:2026-05-01', 'received on or after a date'],
+  ['larger:100k, smaller:2m', 'bigger or smaller than a size (bytes, k, m)'],
+  ['an email id', 'that email'],
   ['-word, -from:x', 'leave out what matches'],
 ];
 
