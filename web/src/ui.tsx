@@ -129,6 +129,19 @@ export function relativeTime(iso: string): string {
   return rtf.format(Math.round(seconds / 86400), 'day');
 }
 
+/**
+ * Hands the browser a file fetched with the key (a plain link could not send x-api-key): a blob
+ * URL on a temporary link, revoked once the download has had time to start.
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 /**

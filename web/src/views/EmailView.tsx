@@ -3,7 +3,7 @@ import { api } from '../api';
 import { mailSrcdoc, escapeHtml, inlineBaseOf, inlineImages } from '../mail-frame';
 import { href, navigate } from '../router';
 import type { AttachmentMeta, Email } from '../types';
-import { CopyButton, Empty, ErrorBox, Loading, formatBytes, formatTime, messageOf, toast, useAction, useAsync } from '../ui';
+import { CopyButton, Empty, ErrorBox, Loading, formatBytes, formatTime, messageOf, saveBlob, toast, useAction, useAsync } from '../ui';
 import { Compose } from './Compose';
 import { HtmlCheck } from './HtmlCheck';
 import { LinkCheck } from './LinkCheck';
@@ -170,15 +170,7 @@ function Attachments({ emailId, count }: { emailId: string; count: number }) {
   const download = async (attachment: AttachmentMeta) => {
     try {
       // Fetched with the key, then saved from a blob: a plain link could not send x-api-key.
-      const blob = await api.blob(`/emails/${emailId}/attachments/${attachment.id}`);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = attachment.name || 'attachment';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await api.blob(`/emails/${emailId}/attachments/${attachment.id}`), attachment.name || 'attachment');
     } catch (err) {
       toast(messageOf(err), true);
     }

@@ -2,7 +2,7 @@ import { api } from '../api';
 import { escapeHtml, mailSrcdoc } from '../mail-frame';
 import { href } from '../router';
 import type { DeliveryStatus, Page } from '../types';
-import { Empty, ErrorBox, Loading, formatBytes, formatTime, messageOf, toast, useAsync } from '../ui';
+import { Empty, ErrorBox, Loading, formatBytes, formatTime, messageOf, saveBlob, toast, useAsync } from '../ui';
 
 interface SentDetail {
   id: string;
@@ -80,15 +80,7 @@ function SentAttachments({ ids }: { ids: string[] }) {
   if (ids.length === 0) return null;
   const download = async (a: AttachmentInfo) => {
     try {
-      const blob = await api.blob(`/attachments/${a.id}/bytes`);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = a.name || 'attachment';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await api.blob(`/attachments/${a.id}/bytes`), a.name || 'attachment');
     } catch (err) {
       toast(messageOf(err), true);
     }

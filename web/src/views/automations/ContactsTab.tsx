@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import type { Contact, Group } from '../../automation-types';
 import type { Page } from '../../types';
-import { formatTime, relativeTime, useAction, useAsync } from '../../ui';
+import { formatTime, relativeTime, saveBlob, useAction, useAsync } from '../../ui';
 import { GroupsPanel } from './GroupsPanel';
 import { CreateToggle, DeleteButton, FormError, PagedRows, SelectField, contactName, splitList, useFormAction, usePaged } from './shared';
 
@@ -69,10 +69,7 @@ function ContactRow({ contact, groups, onDeleted }: { contact: Contact; groups: 
   const action = useAction();
   // The vCard needs the API key, so it is fetched here and handed to the browser as a file.
   const download = () => void action.run(async () => {
-    const url = URL.createObjectURL(await api.blob(`/contacts/${contact.id}/download`));
-    const link = Object.assign(document.createElement('a'), { href: url, download: `${name}.vcf` });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await api.blob(`/contacts/${contact.id}/download`), `${name}.vcf`);
   });
   const group = contact.groupId ? groups?.find((g) => g.id === contact.groupId)?.name : undefined;
   return (

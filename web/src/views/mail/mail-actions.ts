@@ -1,4 +1,5 @@
 import { api } from '../../api';
+import { saveBlob } from '../../ui';
 
 /** At most this many requests at once: a page of 50 deletes must not open 50 connections. */
 const PARALLEL = 6;
@@ -38,12 +39,5 @@ export function emlFileName(subject: string | null | undefined, id: string): str
 export async function downloadEml(id: string, subject: string | null | undefined): Promise<void> {
   // Fetched with the key, then saved from a blob: a plain link could not send x-api-key.
   const raw = await api.blob(`/emails/${encodeURIComponent(id)}/raw`);
-  const url = URL.createObjectURL(new Blob([raw], { type: 'message/rfc822' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = emlFileName(subject, id);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([raw], { type: 'message/rfc822' }), emlFileName(subject, id));
 }
