@@ -36,7 +36,7 @@ const VOCABULARY = 20_000;
 const SENDERS = 2_000;
 
 /** Deterministic pseudo-random numbers, so runs seed the same mail. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -103,7 +103,7 @@ function emailFor(tenantId: string, inbox: { id: string; emailAddress: string },
   } as IncomingEmail;
 }
 
-async function seed(db: Kysely<Database>, tenantId: string, inboxes: Array<{ id: string; emailAddress: string }>, from: number, count: number, groupSize: number, searchIndex: boolean, r: () => number): Promise<number> {
+export async function seed(db: Kysely<Database>, tenantId: string, inboxes: Array<{ id: string; emailAddress: string }>, from: number, count: number, groupSize: number, searchIndex: boolean, r: () => number): Promise<number> {
   const base = Date.UTC(2026, 0, 1);
   const started = performance.now();
   for (let done = 0; done < count; done += groupSize) {
@@ -151,7 +151,7 @@ export async function searchBench(options: {
   }
 }
 
-async function measure(server: Awaited<ReturnType<typeof startPigeonhole>>, db: Kysely<Database>, tenantId: string, postgres: boolean) {
+export async function measure(server: Awaited<ReturnType<typeof startPigeonhole>>, db: Kysely<Database>, tenantId: string, postgres: boolean) {
   if (!postgres) await sql`pragma optimize`.execute(db);
   else await sql`analyze emails`.execute(db);
 

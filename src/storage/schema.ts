@@ -565,6 +565,15 @@ export interface RulesetsTable {
   created_at: number;
 }
 
+export interface EmailsFtsTable {
+  rowid: number;
+  tenant: string;
+  subject: string;
+  sender: string;
+  recipients: string;
+  body: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -578,6 +587,8 @@ export interface Database {
   domain_health_events: DomainHealthEventsTable;
   blobs: BlobsTable;
   emails: EmailsTable;
+  /** SQLite only: the FTS5 index of received mail (migration 0049), keyed by the email row's rowid */
+  emails_fts: EmailsFtsTable;
   attachments: AttachmentsTable;
   sent_emails: SentEmailsTable;
   delivery_statuses: DeliveryStatusesTable;

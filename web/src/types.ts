@@ -5,6 +5,8 @@ export interface Page<T> {
   totalPages: number;
   number: number;
   size: number;
+  /** this is the last page (a search's total past its exact count is a lower bound until then) */
+  last?: boolean;
 }
 
 export interface Inbox {

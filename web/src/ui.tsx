@@ -105,12 +105,13 @@ export const Empty = ({ children }: { children: ComponentChildren }) => <div cla
 
 export const Loading = () => <div class="loading" aria-busy="true">Loading…</div>;
 
-export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+/** `atLeast`: the total is a lower bound (a search matching more than it counts exactly; README "Search"). */
+export function Pager({ page, totalPages, onPage, atLeast = false }: { page: number; totalPages: number; onPage: (page: number) => void; atLeast?: boolean }) {
   if (totalPages <= 1) return null;
   return (
     <nav class="pager" aria-label="Pages">
       <button type="button" class="small" disabled={page === 0} onClick={() => onPage(page - 1)}>Previous</button>
-      <span>Page {page + 1} of {totalPages}</span>
+      <span>Page {page + 1} of {totalPages}{atLeast ? '+' : ''}</span>
       <button type="button" class="small" disabled={page + 1 >= totalPages} onClick={() => onPage(page + 1)}>Next</button>
     </nav>
   );

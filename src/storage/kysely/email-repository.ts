@@ -7,7 +7,8 @@ import type {
 import { collectBlobs } from './blobs.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
 import { flag, fromMillis, isSet, toMillis } from './rows.js';
-import { searchConditions } from './email-search-sql.js';
+import { searchConditions, type WordsForm } from './email-search-sql.js';
+import { searchedPage } from './email-search-page.js';
 import { ownedBy } from './team-access-repository.js';
 import { recordDomainEvents } from './domain-event-repository.js';
 import { storeIncomingGroup } from './store-incoming.js';
@@ -68,9 +69,16 @@ const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
   createdAt: fromMillis(row.created_at),
 });
 
-/** The filter's conditions; `db` tells the dialect, which the full-text search is written in. */
-function whereFilter(db: Kysely<Database>, tenantId: string, filter: EmailFilter & { id?: string }) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** The tenant whose index words a search walks: none for an organisation's mail, which spans tenants. */
+const searchTenant = (tenantId: string, filter: EmailFilter) => (filter.organizationId === undefined ? tenantId : undefined);
+
+/**
+ * The filter's conditions; `db` tells the dialect, which the full-text search is written in,
+ * and `words` the form its words take (email-search-sql.ts).
+ */
+function whereFilter(db: Kysely<Database>, tenantId: string, filter: EmailFilter & { id?: string }, words: WordsForm = 'index-first') {
+  const postgres = isPostgres(db);
   return (eb: ExpressionBuilder<Database, 'emails'>) => {
     const and: Expression<SqlBool>[] = [ownedBy(eb, 'emails.tenant_id', tenantId, filter.organizationId)];
     if (filter.id !== undefined) and.push(eb('emails.id', '=', filter.id));
@@ -87,7 +95,7 @@ function whereFilter(db: Kysely<Database>, tenantId: string, filter: EmailFilter
       and.push(filter.ids.length > 0 ? eb('emails.id', 'in', filter.ids) : eb('emails.id', 'is', null));
     }
     if (filter.search) {
-      and.push(...searchConditions(eb, filter.search, { postgres, tenantId: filter.organizationId === undefined ? tenantId : undefined }));
+      and.push(...searchConditions(eb, filter.search, { postgres, tenantId: searchTenant(tenantId, filter), words }));
     }
     return eb.and(and);
   };
@@ -110,6 +118,14 @@ async function summaries(db: Kysely<Database>, rows: SummaryRow[]): Promise<Emai
   const withAttachments = rows.filter((r) => r.attachment_count > 0).map((r) => r.id);
   const ids = await attachmentIdsFor(db, withAttachments);
   return rows.map((row) => toSummary(row, ids.get(row.id) ?? []));
+}
+
+/** Summaries of the emails with these ids, in the order given. */
+async function summariesById(db: Kysely<Database>, ids: string[]): Promise<EmailSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('emails').select(SUMMARY_COLUMNS).select(PREVIEW_HEAD).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return summaries(db, ids.map((id) => byId.get(id)).filter((row) => row !== undefined));
 }
 
 export function emailRepository(db: Kysely<Database>): EmailRepository {
@@ -142,6 +158,13 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
     },
 
     async page(tenantId, filter, page) {
+      if (filter.search && filter.search.terms.length > 0) {
+        const { ids, total } = await searchedPage({
+          db, postgres: isPostgres(db), search: filter.search, tenantId: searchTenant(tenantId, filter),
+          where: (words) => whereFilter(db, tenantId, filter, words),
+        }, page);
+        return { items: await summariesById(db, ids), total };
+      }
       const { items, total } = await paged(
         db.selectFrom('emails').select(SUMMARY_COLUMNS).select(PREVIEW_HEAD).where(whereFilter(db, tenantId, filter)), page, BY_CREATION,
       );

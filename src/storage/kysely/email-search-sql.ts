@@ -15,10 +15,22 @@ import { tenantWord } from './email-search-index.js';
 
 type WordsTerm = Extract<SearchTerm, { kind: 'words' }>;
 
+/**
+ * How the words of a search become a condition (email-search-page.ts picks one per query):
+ * - `index-first`: the matching rows collected through the index first, then read; right when
+ *   few rows match, and what every non-page use (count, list, mark read, delete) takes;
+ * - `per-row` (PostgreSQL): each row's vector tested as rows are walked newest first; right when
+ *   many rows match, since the first page is found after a few rows;
+ * - `planner` (PostgreSQL): the plain `@@`, the planner choosing, for a bounded "any N matches";
+ * - `omitted`: left out, because the caller joins the FTS5 table and matches there (SQLite).
+ */
+export type WordsForm = 'index-first' | 'per-row' | 'planner' | 'omitted';
+
 export interface SearchScope {
   postgres: boolean;
   /** the one tenant whose mail is searched (undefined for an organisation's): narrows the index lookup */
   tenantId?: string;
+  words?: WordsForm;
 }
 
 export function searchConditions(
@@ -27,8 +39,14 @@ export function searchConditions(
   scope: SearchScope,
 ): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
-  const words = search.terms.filter((t): t is WordsTerm => t.kind === 'words');
-  if (words.length > 0) out.push(scope.postgres ? tsqueryCondition(words, scope.tenantId) : ftsCondition(words, scope.tenantId));
+  const words = wordTerms(search);
+  if (words.length > 0 && scope.words !== 'omitted') {
+    const form = scope.words ?? 'index-first';
+    if (!scope.postgres) out.push(ftsCondition(words, scope.tenantId));
+    else if (form === 'index-first') out.push(tsqueryCondition(words, scope.tenantId));
+    else if (form === 'per-row') out.push(sql<SqlBool>`coalesce(emails.search_tsv @@ ${tsquery(words)}, false)`);
+    else out.push(plannerCondition(words));
+  }
   for (const term of search.terms) {
     if (term.kind === 'words') continue;
     const test = columnTest(eb, term);
@@ -57,15 +75,31 @@ const FTS_COLUMNS: Record<SearchField, string> = {
 /** `{columns} : "w1 w2"*`: the words as a phrase in those columns, the last a prefix unless exact. */
 const ftsPhrase = (t: WordsTerm) => `${FTS_COLUMNS[t.field]} : "${t.words.join(' ')}"${t.exact ? '' : ' *'}`;
 
-function ftsCondition(terms: WordsTerm[], tenantId: string | undefined): Expression<SqlBool> {
-  const positive = terms.filter((t) => !t.negated).map(ftsPhrase);
+const wordTerms = (search: EmailSearch): WordsTerm[] => search.terms.filter((t): t is WordsTerm => t.kind === 'words');
+const negatedMatch = (terms: WordsTerm[]) => {
   const negative = terms.filter((t) => t.negated).map(ftsPhrase);
+  return negative.length > 0 ? `(${negative.join(' OR ')})` : '';
+};
+
+/**
+ * The FTS5 MATCH text of a search's words when at least one word must be present (SQLite):
+ * such a MATCH can drive a query, rows coming out of the index in rowid order. The tenant's
+ * word goes first, so the index only ever walks that tenant's entries.
+ */
+export function ftsMatch(search: EmailSearch, tenantId: string | undefined): string | undefined {
+  const terms = wordTerms(search);
+  const positive = terms.filter((t) => !t.negated).map(ftsPhrase);
+  if (positive.length === 0) return undefined;
   if (tenantId !== undefined) positive.unshift(`{tenant} : "${tenantWord(tenantId)}"`);
-  const none = negative.length > 0 ? `(${negative.join(' OR ')})` : '';
-  if (positive.length === 0) {
-    return sql<SqlBool>`emails.rowid not in (select rowid from emails_fts where emails_fts match ${none})`;
+  const none = negatedMatch(terms);
+  return `(${positive.join(' AND ')})${none ? ` NOT ${none}` : ''}`;
+}
+
+function ftsCondition(terms: WordsTerm[], tenantId: string | undefined): Expression<SqlBool> {
+  const match = ftsMatch({ terms }, tenantId);
+  if (match === undefined) {
+    return sql<SqlBool>`emails.rowid not in (select rowid from emails_fts where emails_fts match ${negatedMatch(terms)})`;
   }
-  const match = `(${positive.join(' AND ')})${none ? ` NOT ${none}` : ''}`;
   return sql<SqlBool>`emails.rowid in (select rowid from emails_fts where emails_fts match ${match})`;
 }
 
@@ -83,14 +117,44 @@ function tsPhrase(t: WordsTerm): string {
   return t.negated ? `!(${phrase})` : `(${phrase})`;
 }
 
+const tsqueryText = (terms: WordsTerm[]) => terms.map(tsPhrase).join(' & ');
+const tsquery = (terms: WordsTerm[]) => sql`to_tsquery('simple', ${tsqueryText(terms)})`;
+
 /**
- * The matching ids are collected first through the GIN index (an InitPlan, run once) and the
- * rows then read by primary key. Left to itself the planner often walks the tenant's rows newest
- * first testing each vector (it cannot tell how rare a prefix is), which for a rare word reads
- * every row of the tenant.
+ * What the GIN index is asked in the `planner` form: the whole words of the terms that must
+ * hold, without weights. A prefix makes GIN read every entry it matches in full before it can
+ * skip anything (the last word of `from:ann@site.example` is a prefix matching every email
+ * from any `.example` address), and a negation makes it read the negated word's entries, so
+ * these are tested on the rows the index gives instead, with weights and phrase order. A term
+ * of a single prefix word keeps its prefix: the index has nothing else to go on.
+ */
+function ginPrefilter(terms: WordsTerm[]): string | undefined {
+  const words: string[] = [];
+  for (const t of terms) {
+    if (t.negated) continue;
+    const whole = t.exact ? t.words : t.words.slice(0, -1);
+    words.push(...(whole.length > 0 ? whole.map((w) => `'${w}'`) : [`'${t.words[0]}':*`]));
+  }
+  return words.length > 0 ? words.join(' & ') : undefined;
+}
+
+/** The planner's form: the GIN index asked what it answers fast, the full query tested on its rows. */
+function plannerCondition(terms: WordsTerm[]): Expression<SqlBool> {
+  const prefilter = ginPrefilter(terms);
+  const full = sql<SqlBool>`coalesce(emails.search_tsv @@ ${tsquery(terms)}, false)`;
+  if (prefilter === undefined) return full;
+  if (`(${prefilter})` === tsqueryText(terms)) return sql<SqlBool>`emails.search_tsv @@ ${tsquery(terms)}`;
+  return sql<SqlBool>`emails.search_tsv @@ to_tsquery('simple', ${prefilter}) and ${full}`;
+}
+
+/**
+ * The index-first form: the matching ids are collected first through the GIN index (an
+ * InitPlan, run once) and the rows then read by primary key. Left to itself the planner often
+ * walks the tenant's rows newest first testing each vector (it cannot tell how rare a prefix
+ * is), which for a rare word reads every row of the tenant.
  */
 function tsqueryCondition(terms: WordsTerm[], tenantId: string | undefined): Expression<SqlBool> {
-  const query = sql`to_tsquery('simple', ${terms.map(tsPhrase).join(' & ')})`;
+  const query = tsquery(terms);
   const tenant = tenantId === undefined ? sql`` : sql` and s.tenant_id = ${tenantId}`;
   return sql<SqlBool>`emails.id = any(array(select s.id from emails s where s.search_tsv @@ ${query}${tenant}))`;
 }

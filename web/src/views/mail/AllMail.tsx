@@ -22,6 +22,9 @@ function listPath(page: number, search: string, unreadOnly: boolean, inboxIds: s
   return `/emails?${query.toString()}`;
 }
 
+/** Matches a search counts exactly (storage/kysely/email-search-page.ts): past it the total is a lower bound. */
+const SEARCH_EXACT_COUNT_LIMIT = 1_000;
+
 /** The landing view: every inbox's mail, newest first, with search and bulk actions. */
 export function AllMail() {
   const [search, setSearch] = useState('');
@@ -115,7 +118,7 @@ export function AllMail() {
               onDownload={() => void action.run(() => downloadEml(email.id, email.subject))} />
           ))}
         </ul>
-        {emails.data && <Pager page={page} totalPages={emails.data.totalPages} onPage={(p) => { setPage(p); selection.clear(); }} />}
+        {emails.data && <Pager page={page} totalPages={emails.data.totalPages} atLeast={search.trim() !== '' && emails.data.last === false && emails.data.totalElements > SEARCH_EXACT_COUNT_LIMIT} onPage={(p) => { setPage(p); selection.clear(); }} />}
       </section>
     </div>
   );
