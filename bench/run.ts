@@ -108,11 +108,7 @@ async function searchMain(): Promise<void> {
   await build();
   const dataDir = mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-search-'));
   const schema = dialect === 'postgres' ? await postgresSchema(databaseUrl!) : null;
-  try {
-    const search = await searchBench({
-      dataDir, databaseUrl: schema?.url, apiKey: `ph_bench_${randomBytes(12).toString('hex')}`,
-      target: Number(option('search-count') ?? 1_000_000), ingestCost: !flag('no-ingest-cost'), freshSchema: () => postgresSchema(databaseUrl!),
-    });
+  const write = (search: SearchBenchResult, final: boolean) => {
     const results: SearchBenchResults = { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain') !== '', date: new Date().toISOString(), machine: machine(), database: dialect, search };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(dir, { recursive: true });
@@ -121,7 +117,16 @@ async function searchMain(): Promise<void> {
     writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(join(dir, `${name}.md`), markdown);
     writeFileSync(join(dir, `latest-search-${dialect}.md`), markdown);
-    console.log(`\n${markdown}\nwritten to bench/results/${name}.{json,md}`);
+    if (final) console.log(`\n${markdown}\nwritten to bench/results/${name}.{json,md}`);
+  };
+  try {
+    const search = await searchBench({
+      dataDir, databaseUrl: schema?.url, apiKey: `ph_bench_${randomBytes(12).toString('hex')}`,
+      target: Number(option('search-count') ?? 1_000_000), ingestCost: !flag('no-ingest-cost'), freshSchema: () => postgresSchema(databaseUrl!),
+      // each checkpoint written as it is measured: a run stopped before 1M keeps the smaller stores' figures
+      onPoint: (partial) => write(partial, false),
+    });
+    write(search, true);
   } finally {
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });
