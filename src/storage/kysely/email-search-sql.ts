@@ -58,7 +58,8 @@ export function searchConditions(
 function columnTest(eb: ExpressionBuilder<Database, 'emails'>, term: Exclude<SearchTerm, WordsTerm>): Expression<SqlBool> {
   switch (term.kind) {
     case 'id': return eb('emails.id', '=', term.id);
-    case 'hasAttachment': return eb('emails.attachment_count', '>', 0);
+    // a literal, not a parameter: PostgreSQL then proves the partial index `where attachment_count > 0` applies (0050)
+    case 'hasAttachment': return eb('emails.attachment_count', '>', sql.lit(0));
     case 'read': return eb('emails.read', '=', term.read ? 1 : 0);
     case 'favourite': return eb('emails.favourite', '=', 1);
     case 'before': return eb('emails.created_at', '<', toMillis(term.at));
@@ -121,14 +122,14 @@ const tsqueryText = (terms: WordsTerm[]) => terms.map(tsPhrase).join(' & ');
 const tsquery = (terms: WordsTerm[]) => sql`to_tsquery('simple', ${tsqueryText(terms)})`;
 
 /**
- * What the GIN index is asked in the `planner` form: the whole words of the terms that must
+ * What the GIN indexes are asked in the `planner` form: the whole words of the terms that must
  * hold, without weights. A prefix makes GIN read every entry it matches in full before it can
  * skip anything (the last word of `from:ann@site.example` is a prefix matching every email
  * from any `.example` address), and a negation makes it read the negated word's entries, so
  * these are tested on the rows the index gives instead, with weights and phrase order. A term
  * of a single prefix word keeps its prefix: the index has nothing else to go on.
  */
-function ginPrefilter(terms: WordsTerm[]): string | undefined {
+function ginWords(terms: WordsTerm[]): string | undefined {
   const words: string[] = [];
   for (const t of terms) {
     if (t.negated) continue;
@@ -138,13 +139,20 @@ function ginPrefilter(terms: WordsTerm[]): string | undefined {
   return words.length > 0 ? words.join(' & ') : undefined;
 }
 
-/** The planner's form: the GIN index asked what it answers fast, the full query tested on its rows. */
+/**
+ * The planner's form: each GIN index asked what it answers fast (free words: the whole vector;
+ * `subject:`/`from:`/`to:` words: the headers' words alone, migration 0050), the full query
+ * tested on the rows they give unless the index answered it all.
+ */
 function plannerCondition(terms: WordsTerm[]): Expression<SqlBool> {
-  const prefilter = ginPrefilter(terms);
-  const full = sql<SqlBool>`coalesce(emails.search_tsv @@ ${tsquery(terms)}, false)`;
-  if (prefilter === undefined) return full;
-  if (`(${prefilter})` === tsqueryText(terms)) return sql<SqlBool>`emails.search_tsv @@ ${tsquery(terms)}`;
-  return sql<SqlBool>`emails.search_tsv @@ to_tsquery('simple', ${prefilter}) and ${full}`;
+  const anywhere = ginWords(terms.filter((t) => t.field === 'any'));
+  const headers = ginWords(terms.filter((t) => t.field !== 'any'));
+  const full = tsqueryText(terms);
+  const indexed: Expression<SqlBool>[] = [];
+  if (anywhere) indexed.push(sql<SqlBool>`emails.search_tsv @@ to_tsquery('simple', ${anywhere})`);
+  if (headers) indexed.push(sql<SqlBool>`ts_filter(emails.search_tsv, '{a,b,c}') @@ to_tsquery('simple', ${headers})`);
+  if (indexed.length === 1 && !headers && `(${anywhere})` === full) return indexed[0]!;
+  return sql<SqlBool>`${sql.join([...indexed, sql`coalesce(emails.search_tsv @@ to_tsquery('simple', ${full}), false)`], sql` and `)}`;
 }
 
 /**

@@ -47,6 +47,7 @@ import * as m0044 from './0044_domain_monitors.js';
 import * as m0048 from './0048_inbox_chaos.js';
 import * as m0047 from './0047_email_retention.js';
 import * as m0049 from './0049_email_search.js';
+import * as m0050 from './0050_email_search_fields.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0048_inbox_chaos': m0048,
   '0047_email_retention': m0047,
   '0049_email_search': m0049,
+  '0050_email_search_fields': m0050,
 };
