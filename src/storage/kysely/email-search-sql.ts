@@ -39,6 +39,13 @@ export function searchConditions(
   scope: SearchScope,
 ): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
+  for (const term of search.terms) {
+    if (term.kind === 'words') continue;
+    const test = columnTest(eb, term);
+    out.push(term.negated ? eb.not(test) : test);
+  }
+  // The words last: a row walked newest first (per-row) is tested on its columns before its
+  // vector is read, which for PostgreSQL means fetching it from TOAST.
   const words = wordTerms(search);
   if (words.length > 0 && scope.words !== 'omitted') {
     const form = scope.words ?? 'index-first';
@@ -46,11 +53,6 @@ export function searchConditions(
     else if (form === 'index-first') out.push(tsqueryCondition(words, scope.tenantId));
     else if (form === 'per-row') out.push(sql<SqlBool>`coalesce(emails.search_tsv @@ ${tsquery(words)}, false)`);
     else out.push(plannerCondition(words));
-  }
-  for (const term of search.terms) {
-    if (term.kind === 'words') continue;
-    const test = columnTest(eb, term);
-    out.push(term.negated ? eb.not(test) : test);
   }
   return out;
 }
