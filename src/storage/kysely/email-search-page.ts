@@ -22,7 +22,7 @@ import { pageOffset, type PageRequest, type SortDirection } from '../../core/pag
 import type { Database } from '../schema.js';
 import type { EmailSearch } from '../ports.js';
 import { ftsMatch, type WordsForm } from './email-search-sql.js';
-import { orderDirection } from './paged.js';
+import { BY_CREATION, orderDirection, ordered } from './paged.js';
 
 /** Matches counted exactly; past it a search's total is a lower bound (see above). */
 export const SEARCH_EXACT_COUNT_LIMIT = 1_000;
@@ -79,8 +79,7 @@ function ftsDriven(q: SearchedPageQuery, match: string) {
 async function firstMatches(q: SearchedPageQuery, sort: SortDirection, n: number): Promise<Placed[]> {
   const direction = orderDirection(sort);
   if (q.postgres) {
-    return q.db.selectFrom('emails').select(['id', 'created_at']).where(q.where('per-row'))
-      .orderBy('created_at', direction).orderBy('id', direction).limit(n).execute();
+    return ordered(q.db.selectFrom('emails').select(['id', 'created_at']).where(q.where('per-row')), sort, BY_CREATION).limit(n).execute();
   }
   const match = ftsMatch(q.search, q.tenantId);
   if (match !== undefined) {
@@ -93,8 +92,7 @@ async function firstMatches(q: SearchedPageQuery, sort: SortDirection, n: number
     const complete = walked.length < n + WALK_SLACK; // every match was walked
     if (complete || (await nothingFurtherComesFirst(q, first[first.length - 1]!, walked[walked.length - 1]!, sort))) return first;
   }
-  return q.db.selectFrom('emails').select(['id', 'created_at']).where(q.where('index-first'))
-    .orderBy('created_at', direction).orderBy('id', direction).limit(n).execute();
+  return ordered(q.db.selectFrom('emails').select(['id', 'created_at']).where(q.where('index-first')), sort, BY_CREATION).limit(n).execute();
 }
 
 /**
@@ -121,8 +119,6 @@ async function nothingFurtherComesFirst(q: SearchedPageQuery, nth: Placed, walke
 /** Of these emails, the ids of one page in creation order: the database sorts, as every list does. */
 async function inCreationOrder(db: Kysely<Database>, ids: string[], sort: SortDirection, offset: number, size: number): Promise<string[]> {
   if (ids.length === 0 || offset >= ids.length) return [];
-  const direction = orderDirection(sort);
-  const rows = await db.selectFrom('emails').select('id').where('id', 'in', ids)
-    .orderBy('created_at', direction).orderBy('id', direction).limit(size).offset(offset).execute();
+  const rows = await ordered(db.selectFrom('emails').select('id').where('id', 'in', ids), sort, BY_CREATION).limit(size).offset(offset).execute();
   return rows.map((row) => row.id);
 }

@@ -21,7 +21,8 @@ type WordsTerm = Extract<SearchTerm, { kind: 'words' }>;
  *   few rows match, and what every non-page use (count, list, mark read, delete) takes;
  * - `per-row` (PostgreSQL): each row's vector tested as rows are walked newest first; right when
  *   many rows match, since the first page is found after a few rows;
- * - `planner` (PostgreSQL): the plain `@@`, the planner choosing, for a bounded "any N matches";
+ * - `planner` (PostgreSQL): for a bounded "any N matches", the GIN indexes asked what they answer
+ *   fast and the full query tested on the rows they give (`plannerCondition`), the planner choosing;
  * - `omitted`: left out, because the caller joins the FTS5 table and matches there (SQLite).
  */
 export type WordsForm = 'index-first' | 'per-row' | 'planner' | 'omitted';
@@ -51,7 +52,7 @@ export function searchConditions(
     const form = scope.words ?? 'index-first';
     if (!scope.postgres) out.push(ftsCondition(words, scope.tenantId));
     else if (form === 'index-first') out.push(tsqueryCondition(words, scope.tenantId));
-    else if (form === 'per-row') out.push(sql<SqlBool>`coalesce(emails.search_tsv @@ ${tsquery(words)}, false)`);
+    else if (form === 'per-row') out.push(rowTest(words));
     else out.push(plannerCondition(words));
   }
   return out;
@@ -154,8 +155,11 @@ function plannerCondition(terms: WordsTerm[]): Expression<SqlBool> {
   if (anywhere) indexed.push(sql<SqlBool>`emails.search_tsv @@ to_tsquery('simple', ${anywhere})`);
   if (headers) indexed.push(sql<SqlBool>`ts_filter(emails.search_tsv, '{a,b,c}') @@ to_tsquery('simple', ${headers})`);
   if (indexed.length === 1 && !headers && `(${anywhere})` === full) return indexed[0]!;
-  return sql<SqlBool>`${sql.join([...indexed, sql`coalesce(emails.search_tsv @@ to_tsquery('simple', ${full}), false)`], sql` and `)}`;
+  return sql<SqlBool>`${sql.join([...indexed, rowTest(terms)], sql` and `)}`;
 }
+
+/** The whole query on one row's vector, in a form no index can serve (the planner must not swap it for a GIN scan). */
+const rowTest = (terms: WordsTerm[]) => sql<SqlBool>`coalesce(emails.search_tsv @@ ${tsquery(terms)}, false)`;
 
 /**
  * The index-first form: the matching ids are collected first through the GIN index (an
