@@ -58,7 +58,18 @@ function anyMatches(q: SearchedPageQuery, n: number): Promise<Placed[]> {
   if (q.postgres) return q.db.selectFrom('emails').select(['id', 'created_at']).where(q.where('planner')).limit(n).execute();
   const match = ftsMatch(q.search, q.tenantId);
   if (match === undefined) return q.db.selectFrom('emails').select(['id', 'created_at']).where(q.where('index-first')).limit(n).execute();
-  return ftsDriven(q, match).limit(n).execute();
+  return ftsDriven(q, match).orderBy(sql`emails_fts.rowid`, walkFrom(q.search)).limit(n).execute();
+}
+
+/**
+ * Which end of the index "any N matches" starts from: the end a date bound keeps (rowids are in
+ * about arrival order), else the newest. From the wrong end, `after:` a recent date first reads
+ * every older match only to drop it.
+ */
+function walkFrom(search: EmailSearch): 'asc' | 'desc' {
+  const keepsOld = search.terms.some((t) => (t.kind === 'before') !== t.negated && (t.kind === 'before' || t.kind === 'after'));
+  const keepsNew = search.terms.some((t) => (t.kind === 'after') !== t.negated && (t.kind === 'before' || t.kind === 'after'));
+  return keepsOld && !keepsNew ? 'asc' : 'desc';
 }
 
 /**

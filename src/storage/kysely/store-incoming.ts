@@ -8,6 +8,7 @@ import { recordDomainEvents } from './domain-event-repository.js';
 import { withoutRetries } from './retry-dedupe.js';
 import { insertAutomationJobs } from './automation-job-repository.js';
 import { insertMailAuthResults } from './mail-auth-repository.js';
+import { storedThreadRows } from './threading.js';
 import { insertFtsRows, searchDocument, tsvectorOf } from './email-search-index.js';
 
 /**
@@ -170,18 +171,9 @@ async function storedThreadsByKey(trx: Transaction<Database>, batch: IncomingEma
   const found = new Map<string, string>();
   for (const [tenantId, set] of candidatesByTenant) {
     if (set.size === 0) continue;
-    const lookup = (table: 'sent_emails' | 'emails', candidates: string[]) => trx
-      .selectFrom(table)
-      .select(['message_id', 'thread_id', sql.lit(table === 'sent_emails' ? 1 : 0).as('sent')])
-      .where('tenant_id', '=', tenantId)
-      .where('message_id', 'in', candidates)
-      .where('thread_id', 'is not', null);
     const rows = [];
-    // both tables in one statement: one round trip (PostgreSQL), one statement to run (SQLite)
-    for (const candidates of chunks([...set], 500)) {
-      rows.push(...(await lookup('sent_emails', candidates).unionAll(lookup('emails', candidates)).execute()));
-    }
-    rows.sort((a, b) => Number(b.sent) - Number(a.sent)); // sent mail first; stable within each table
+    for (const candidates of chunks([...set], 500)) rows.push(...(await storedThreadRows(trx, tenantId, candidates)));
+    rows.sort((a, b) => Number(b.sent) - Number(a.sent)); // sent mail first across chunks; stable within each
     for (const row of rows) {
       const key = headerMessageId(row.message_id);
       if (key && row.thread_id && !found.has(`${tenantId}\n${key}`)) found.set(`${tenantId}\n${key}`, row.thread_id);
