@@ -77,6 +77,8 @@ export interface BenchResults {
 }
 
 const git = (...args: string[]) => spawnSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).stdout.trim();
+/** Uncommitted changes beside the results this run writes (an earlier checkpoint's files are not a change to what is measured). */
+const sourceChanged = () => git('status', '--porcelain', '--', '.', ':(exclude)bench/results') !== '';
 
 async function build(): Promise<void> {
   // measure the code in src, not a stale dist
@@ -109,7 +111,7 @@ async function searchMain(): Promise<void> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-search-'));
   const schema = dialect === 'postgres' ? await postgresSchema(databaseUrl!) : null;
   const write = (search: SearchBenchResult, final: boolean) => {
-    const results: SearchBenchResults = { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain') !== '', date: new Date().toISOString(), machine: machine(), database: dialect, search };
+    const results: SearchBenchResults = { commit: git('rev-parse', '--short', 'HEAD'), dirty: sourceChanged(), date: new Date().toISOString(), machine: machine(), database: dialect, search };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(dir, { recursive: true });
     const name = `${results.date.slice(0, 10)}-${results.commit}-search-${dialect}`;
@@ -270,7 +272,7 @@ async function main() {
 
     const results: BenchResults = {
       commit: git('rev-parse', '--short', 'HEAD'),
-      dirty: git('status', '--porcelain').length > 0,
+      dirty: sourceChanged(),
       date: new Date().toISOString(),
       machine: machine(),
       database: dialect,
