@@ -21,12 +21,16 @@ test('free words are separate prefix terms over every field, lower-cased and wit
   ]);
 });
 
-test('an address is one phrase of its words, free or after from:/to:', () => {
-  assert.deepEqual(terms('alice@example.com'), [{ kind: 'words', field: 'any', words: ['alice', 'example', 'com'], exact: false, negated: false }]);
-  assert.deepEqual(terms('from:alice@example.com to:signup@'), [
-    { kind: 'words', field: 'from', words: ['alice', 'example', 'com'], exact: false, negated: false },
+test('an address is one phrase of its words, free or after from:/to:; a whole one exact, part of one ending in a prefix', () => {
+  assert.deepEqual(terms('alice@example.com'), [{ kind: 'words', field: 'any', words: ['alice', 'example', 'com'], exact: true, negated: false }]);
+  assert.deepEqual(terms('from:alice@example.com to:signup@ to:bob@site.ex -from:x.y@mail.example.org'), [
+    { kind: 'words', field: 'from', words: ['alice', 'example', 'com'], exact: true, negated: false },
     { kind: 'words', field: 'to', words: ['signup'], exact: false, negated: false },
+    { kind: 'words', field: 'to', words: ['bob', 'site', 'ex'], exact: true, negated: false },
+    { kind: 'words', field: 'from', words: ['x', 'y', 'mail', 'example', 'org'], exact: true, negated: true },
   ]);
+  assert.deepEqual(terms('to:bob@site'), [{ kind: 'words', field: 'to', words: ['bob', 'site'], exact: false, negated: false }]);
+  assert.deepEqual(terms('report-q3.pdf'), [{ kind: 'words', field: 'any', words: ['report', 'q3', 'pdf'], exact: false, negated: false }]);
 });
 
 test('quoted phrases are exact, also after a key and negated', () => {

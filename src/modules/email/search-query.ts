@@ -5,7 +5,8 @@
  *
  *   word            a word starting so, in the subject, an address, the body or an attachment name
  *   "two words"     that exact phrase
- *   a@b.example     an address (any run of words and punctuation: its words as a phrase)
+ *   a@b.example     an address (any run of words and punctuation: its words as a phrase; a whole
+ *                   address matches exactly, part of one ends in a prefix)
  *   <uuid>          the email with that id
  *   from:  to:  subject:   words (or a "phrase") in the sender, any recipient (to, cc, bcc), the subject
  *   has:attachment  is:unread  is:read  is:favourite
@@ -85,6 +86,15 @@ function* tokens(input: string): Generator<Token> {
   }
 }
 
+/**
+ * A whole address (name@domain.tld): its words match exactly, its last word no prefix. The last
+ * word is a top-level domain that most stored addresses share, and a prefix makes the index read
+ * every email holding a word that starts so (53 ms at 500,000 emails on SQLite, against 2 ms).
+ * What does not read as a whole address (`signup@`, `ann@site`) still ends in a prefix; one
+ * that does is taken as typed (`ann@site.co` does not find ann@site.com).
+ */
+const COMPLETE_ADDRESS = /^[^\s@"]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i;
+
 const KNOWN_KEYS: Record<string, true> = {
   from: true, to: true, subject: true, has: true, is: true, before: true, after: true, larger: true, smaller: true,
 };
@@ -95,7 +105,7 @@ function termOf({ text, negated, key, value, quoted }: Token): SearchTerm | unde
     const words = searchWords(value);
     // nothing searchable (a lone "-", punctuation, "from:" still being typed): no condition
     if (words.length === 0) return undefined;
-    return { kind: 'words', field: key === undefined ? 'any' : FIELDS[key]!, words, exact: quoted, negated };
+    return { kind: 'words', field: key === undefined ? 'any' : FIELDS[key]!, words, exact: quoted || COMPLETE_ADDRESS.test(value), negated };
   }
   const v = value.trim().toLowerCase();
   switch (key) {

@@ -116,6 +116,10 @@ async function nothingFurtherComesFirst(q: SearchedPageQuery, nth: Placed, walke
   const comesFirst = await q.db
     .selectFrom('emails')
     .select('id')
+    // First in the WHERE clause: SQLite takes the first of several bounds on created_at for the
+    // index range, and this one (the n-th's time) is the tight one. After the filter's own
+    // `after:` bound it scanned every email since that date (80 ms at 1M emails, against 0.3).
+    .where('created_at', desc ? '>=' : '<=', Number(nth.created_at))
     .where(q.where('omitted'))
     .where(sql<SqlBool>`emails.rowid ${sql.raw(desc ? '<' : '>')} ${walkedLast.rowid}`)
     .where((eb) => eb.or([
