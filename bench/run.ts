@@ -10,10 +10,12 @@
  * With --search, only the full-text search figures (bench/search.ts): the index's ingest cost and
  * search page latency at --search-count emails (default 1,000,000).
  * Writes bench/results/<date>-<commit>.json and .md, and bench/results/latest.md.
+ * With --check, fails when a ratio fell more than 25% below bench/baseline-<db>.json
+ * (bench/regression-check.ts); --write-baseline writes that file from this run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,8 @@ import { REPO_ROOT, postgresSchema, procStats, resetPeakRss, startMaildev, start
 import { bigStore, type BigResult } from './big.js';
 import { renderMarkdown, renderSearchMarkdown } from './report.js';
 import { searchBench, type SearchBenchResult } from './search.js';
+import { startLoopbackDns } from '../test/helpers/dns-server.js';
+import { metricsOf, regressions, TOLERANCE, type Metrics } from './regression-check.js';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -105,6 +109,28 @@ function machine(): BenchResults['machine'] {
   return { cpus: cpus[0]?.model ?? 'unknown', cores: cpus.length, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`, node: process.version };
 }
 
+/**
+ * `--write-baseline`: this run's ratios become bench/baseline-<db>.json (committed).
+ * `--check`: this run's ratios against it; the process fails when one fell more than 25%.
+ */
+function judgeAgainstBaseline(results: BenchResults): void {
+  const file = fileURLToPath(new URL(`./baseline-${dialect}.json`, import.meta.url));
+  const metrics = metricsOf(results);
+  if (flag('write-baseline')) {
+    writeFileSync(file, `${JSON.stringify({ commit: results.commit, date: results.date, quick, machine: results.machine, metrics }, null, 2)}\n`);
+    console.log(`baseline written to bench/baseline-${dialect}.json`);
+  }
+  if (!flag('check')) return;
+  if (!existsSync(file)) throw new Error(`--check: no bench/baseline-${dialect}.json; write one with --write-baseline`);
+  const baseline = JSON.parse(readFileSync(file, 'utf8')) as { commit: string; metrics: Metrics };
+  console.log(`\nagainst the baseline of ${baseline.commit} (fails below ${100 - TOLERANCE * 100}% of it):`);
+  for (const [metric, base] of Object.entries(baseline.metrics)) console.log(`  ${metric}: ${base} -> ${metrics[metric] ?? 'not measured'}`);
+  const failed = regressions(baseline.metrics, metrics);
+  for (const f of failed) console.error(`REGRESSION ${f.metric}: ${f.now} against ${f.baseline}`);
+  if (failed.length > 0) process.exitCode = 1;
+  else console.log('no ratio fell more than 25% below the baseline');
+}
+
 /** `--search`: the search benchmark alone, written as bench/results/<date>-<commit>-search-<db>.{json,md}. */
 async function searchMain(): Promise<void> {
   await build();
@@ -156,7 +182,14 @@ async function main() {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-'));
   const schema = dialect === 'postgres' ? await postgresSchema(databaseUrl!) : null;
   const apiKey = `ph_bench_${randomBytes(12).toString('hex')}`;
-  const pigeonhole = await startPigeonhole({ dataDir, databaseUrl: schema?.url, apiKey });
+  // SPF/DKIM/DMARC of received mail are on (the default) and ask a DNS server on loopback that
+  // answers for the bench's sender domain, as an operator's resolver would: the machine's own
+  // resolver may not answer at all, and each message then waits out the checks' time budget.
+  const dns = await startLoopbackDns();
+  dns.add('bench.test', { type: 'TXT', text: 'v=spf1 ip4:127.0.0.1 -all' });
+  dns.add('_dmarc.bench.test', { type: 'TXT', text: 'v=DMARC1; p=none' });
+  const pigeonholeEnv = { PIGEONHOLE_DNS_SERVERS: dns.server };
+  const pigeonhole = await startPigeonhole({ dataDir, databaseUrl: schema?.url, apiKey, env: pigeonholeEnv });
   const maildev = await startMaildev();
   const sink = await startSink();
   const ingest: IngestRow[] = [];
@@ -246,7 +279,7 @@ async function main() {
     console.log(JSON.stringify(oneNode));
     let twoNodes: LatencyResult | undefined;
     if (schema) {
-      const second = await startPigeonhole({ dataDir: mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-b-')), databaseUrl: schema.url, apiKey });
+      const second = await startPigeonhole({ dataDir: mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-b-')), databaseUrl: schema.url, apiKey, env: pigeonholeEnv });
       try {
         console.log('wake latency, two nodes…');
         twoNodes = await wakeLatency(second, pigeonhole, LATENCY_SAMPLES);
@@ -294,8 +327,9 @@ async function main() {
     writeFileSync(join(dir, `${name}.md`), markdown);
     if (!quick) writeFileSync(join(dir, `latest-${dialect}.md`), markdown);
     console.log(`\n${markdown}\nwritten to bench/results/${name}.{json,md}`);
+    judgeAgainstBaseline(results);
   } finally {
-    await Promise.allSettled([pigeonhole.stop(), maildev.stop(), sink.stop()]);
+    await Promise.allSettled([pigeonhole.stop(), maildev.stop(), sink.stop(), dns.close()]);
     await schema?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
