@@ -67,9 +67,10 @@ function anyMatches(q: SearchedPageQuery, n: number): Promise<Placed[]> {
  * every older match only to drop it.
  */
 function walkFrom(search: EmailSearch): 'asc' | 'desc' {
-  const keepsOld = search.terms.some((t) => (t.kind === 'before') !== t.negated && (t.kind === 'before' || t.kind === 'after'));
-  const keepsNew = search.terms.some((t) => (t.kind === 'after') !== t.negated && (t.kind === 'before' || t.kind === 'after'));
-  return keepsOld && !keepsNew ? 'asc' : 'desc';
+  // `-after:` keeps the old side as `before:` does, and `-before:` the new
+  const keeps = (side: 'before' | 'after') => search.terms.some((t) =>
+    (t.kind === 'before' || t.kind === 'after') && (t.kind === side) !== t.negated);
+  return keeps('before') && !keeps('after') ? 'asc' : 'desc';
 }
 
 /**
@@ -95,11 +96,9 @@ async function firstMatches(q: SearchedPageQuery, sort: SortDirection, n: number
   const match = ftsMatch(q.search, q.tenantId);
   if (match !== undefined) {
     // Rows stored by concurrent sessions can be a little out of creation order in rowid
-    // order: the walk goes a little further than the page and the database sorts what it saw.
+    // order: the walk goes a little further than the page and what it saw is sorted.
     const walked = await ftsDriven(q, match).orderBy(sql`emails_fts.rowid`, direction).limit(n + WALK_SLACK).execute();
-    const ids = await inCreationOrder(q.db, walked.map((row) => row.id), sort, 0, n);
-    const byId = new Map(walked.map((row) => [row.id, row]));
-    const first = ids.map((id) => byId.get(id)!);
+    const first = inMemoryCreationOrder(walked, sort).slice(0, n);
     const complete = walked.length < n + WALK_SLACK; // every match was walked
     if (complete || (await nothingFurtherComesFirst(q, first[first.length - 1]!, walked[walked.length - 1]!, sort))) return first;
   }
@@ -132,8 +131,8 @@ async function nothingFurtherComesFirst(q: SearchedPageQuery, nth: Placed, walke
 }
 
 /**
- * The rows in creation order, sorted here rather than read again for the database to sort: a
- * search with few matches then costs one query. The order is the database's: created_at is a
+ * The rows in creation order, sorted here rather than read again for the database to sort (a
+ * search with few matches then costs one query, the SQLite walk one fewer). The order is the database's: created_at is a
  * number (PostgreSQL's bigint arrives as a string) and ids are lower-case UUIDs, whose order is
  * the same by code unit as by either database's collation.
  */
@@ -142,11 +141,4 @@ function inMemoryCreationOrder(rows: Placed[], sort: SortDirection): Placed[] {
   const keyed = rows.map((row) => ({ row, at: Number(row.created_at) }));
   keyed.sort((a, b) => sign * (a.at - b.at || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0)));
   return keyed.map((k) => k.row);
-}
-
-/** Of these emails, the ids of one page in creation order: the database sorts, as every list does. */
-async function inCreationOrder(db: Kysely<Database>, ids: string[], sort: SortDirection, offset: number, size: number): Promise<string[]> {
-  if (ids.length === 0 || offset >= ids.length) return [];
-  const rows = await ordered(db.selectFrom('emails').select('id').where('id', 'in', ids), sort, BY_CREATION).limit(size).offset(offset).execute();
-  return rows.map((row) => row.id);
 }
