@@ -28,6 +28,7 @@ import { auditRefusedKey, registerAuditHook } from './transports/http/audit.js';
 import { registerTeamAccess } from './transports/http/team-access.js';
 import { registerMetrics } from './transports/http/metrics.js';
 import type { ServerMetrics } from './transports/metrics.js';
+import { lazySchemaCompilers } from './transports/http/lazy-schemas.js';
 
 export interface AppDeps extends ServiceDeps {
   version: string;
@@ -50,6 +51,8 @@ export interface AppDeps extends ServiceDeps {
   rateLimit?: number;
   /** Prometheus metrics: requests are counted into `registry`; `route` serves GET /metrics here (not on a port of its own) */
   metrics?: { registry: ServerMetrics; route: boolean };
+  /** compile every route's schemas at start-up (Fastify's default) rather than on first use: tests that every one compiles */
+  eagerSchemas?: boolean;
 }
 
 /** The HTTP application, ready to `listen` or `inject`. It never listens by itself. */
@@ -59,6 +62,8 @@ export async function buildApp(deps: AppDeps, services: Services = createService
     logger: loggerOptions(deps.logLevel ?? 'info'),
     bodyLimit: 32 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // Each route's validators and serializer compiled on its first request (lazy-schemas.ts says why).
+    ...(deps.eagerSchemas ? {} : { schemaController: { compilersFactory: lazySchemaCompilers() } }),
     // Idle between keep-alive requests; a request in progress (a held wait) is never idle.
     ...(deps.httpConnections ? { keepAliveTimeout: deps.httpConnections.idleTimeoutMs } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
