@@ -3,7 +3,9 @@
  * (storage/kysely/threading.ts storedThreadRows). That lookup must go through the
  * (tenant, Message-ID) index however long the candidate list: SQLite once chose the
  * (tenant, thread) index for a long list, reading every email of the tenant for every group,
- * so ingest slowed as a tenant's store grew (0.6 s a group at 240k emails).
+ * so ingest slowed as a tenant's store grew (0.6 s a group at 240k emails). PostgreSQL with no
+ * statistics (a new table, or autovacuum off) did the same through the (tenant, thread) and
+ * (tenant, created) indexes (0.5 s a group at 470k emails).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,7 +32,8 @@ describeEachDialect('thread lookup at ingest', (dialect) => {
     }
     const direct = inspect(db);
     try {
-      await sql`analyze`.execute(direct);
+      // PostgreSQL: no statistics, as on a new table or with autovacuum off, where it went wrong
+      if (dialect === 'sqlite') await sql`analyze`.execute(direct);
       if (dialect === 'sqlite') {
         // The statistics SQLite's `pragma optimize` wrote for a store of 240,000 emails: 100,000
         // rows sampled, 658 a tenant on average. Written here, as SQLite documents for testing
@@ -53,8 +56,9 @@ describeEachDialect('thread lookup at ingest', (dialect) => {
           await sql`reset enable_seqscan`.execute(c);
           return rows.map((r) => r['QUERY PLAN']).join('\n');
         });
+      // (sent_emails holds nothing here: any of its indexes reads nothing)
       assert.doesNotMatch(plan, /(?<![a-z_])emails_tenant_(thread|created|inbox_created)|SCAN emails|Seq Scan on emails/, plan);
-      assert.match(plan, /emails_tenant_message/, plan);
+      assert.match(plan, /(?<![a-z_])emails_tenant_message/, plan);
       // and the lookup still finds what is stored: a candidate that exists comes back with its thread
       const found = await storedThreadRowsQuery(direct, inbox!.tenantId, ['<m7@x>', ...candidates]).execute();
       assert.equal(found.length, 1);
