@@ -20,6 +20,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
 import { openStore } from '../src/storage/kysely/database.js';
 import { startServer } from '../src/main.js';
+import { startLoopbackDns } from '../test/helpers/dns-server.js';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -50,11 +51,17 @@ async function main() {
     await client.query(`create schema ${schema}`);
     await client.end();
   }
+  const dns = await startLoopbackDns();
+  dns.add('example.com', { type: 'TXT', text: 'v=spf1 ip4:127.0.0.1 -all' });
   const store = await openStore(schema ? { databaseUrl, searchPath: schema } : { sqliteFile: join(dataDir, 'pigeonhole.db') });
   const adminKey = `ph_admin_${randomBytes(16).toString('hex')}`;
   const server = await startServer(loadConfig({
     PIGEONHOLE_HTTP_PORT: '0', PIGEONHOLE_SMTP_PORT: '0', PIGEONHOLE_SMTPS_PORT: '0', PIGEONHOLE_IMAP_PORT: '0', PIGEONHOLE_IMAPS_PORT: '0',
     PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_API_KEY: adminKey, PIGEONHOLE_LOG_LEVEL: 'silent',
+    // the receiver is on loopback, refused by default once the server has a second user
+    PIGEONHOLE_WEBHOOK_ALLOW: '127.0.0.1',
+    // SPF/DKIM/DMARC of the received mail asked of a DNS server on loopback (bench/run.ts says why)
+    PIGEONHOLE_DNS_SERVERS: dns.server,
   }), { store });
 
   // Commit times, by email id: email.received is published right after the commit.
@@ -142,6 +149,7 @@ async function main() {
   await server.close();
   await store.close();
   receiver.close();
+  await dns.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (schema && databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });

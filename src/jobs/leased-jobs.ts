@@ -41,6 +41,8 @@ export function leasedJobRunner<J>(options: {
   let timer: NodeJS.Timeout | undefined;
   let pumping = false;
   let again = false;
+  /** whether the next pass runs `prepare`: after a kick from outside, not after a job of ours ended */
+  let prepareNeeded = true;
   let stopped = true;
 
   function track(job: J): void {
@@ -48,7 +50,8 @@ export function leasedJobRunner<J>(options: {
       .catch((err: unknown) => log.warn({ err, ...options.describe(job) }, `${options.name}: the outcome could not be recorded; the lease will run out and the job is tried again`))
       .finally(() => {
         inFlight.delete(running);
-        kick();
+        // a place came free: claim again, but nothing new was committed to prepare
+        kick(false);
       });
     inFlight.add(running);
   }
@@ -63,7 +66,10 @@ export function leasedJobRunner<J>(options: {
       // A kick while this pass runs (even while arming the timer) means another pass.
       do {
         again = false;
-        if (options.prepare && !stopped) await options.prepare();
+        if (options.prepare && prepareNeeded && !stopped) {
+          prepareNeeded = false;
+          await options.prepare();
+        }
         while (!stopped && inFlight.size < concurrency) {
           const batch = await source.claimDue(Date.now(), concurrency - inFlight.size, leaseMs);
           for (const job of batch) track(job);
@@ -93,15 +99,16 @@ export function leasedJobRunner<J>(options: {
 
   function arm(ms: number): void {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(kick, ms);
+    timer = setTimeout(() => kick(), ms);
     timer.unref();
   }
 
   /** the pass under way (or the last one): stop() waits for it */
   let pass: Promise<void> = Promise.resolve();
 
-  function kick(): void {
+  function kick(prepare = true): void {
     if (stopped) return;
+    if (prepare) prepareNeeded = true;
     if (pumping) {
       again = true;
       return;
@@ -116,7 +123,7 @@ export function leasedJobRunner<J>(options: {
       kick();
     },
     /** wake now: a job was just committed */
-    kick,
+    kick: () => kick(),
     /**
      * Resolves once every job due now has run and its outcome is recorded (jobs whose retry
      * is later do not count). Tests wait on it instead of sleeping.

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { LogSink } from '../core/logger.js';
 import { NO_TELEMETRY, type WebhookOutcome, type WebhookTelemetry } from '../core/telemetry.js';
 import type { EventBus, EventName } from '../events/bus.js';
-import type { ClaimedDelivery, WebhookAttemptOutcome, WebhookRepository, WebhookResultType } from '../storage/ports.js';
+import type { ClaimedDelivery, DeliveryClaimFilter, WebhookAttemptOutcome, WebhookRepository, WebhookResultType } from '../storage/ports.js';
 import { postWebhook, type HttpAttempt } from './webhook-http.js';
 import type { AllowList } from './outbound-targets.js';
 import { renderBody, signBody, SIGNATURE_HEADER } from './webhook-signature.js';
-import { leasedJobRunner } from './leased-jobs.js';
+import { leasedJobRunner, type LeasedJobSource } from './leased-jobs.js';
+import { groupCommit } from '../core/group-commit.js';
 
 export interface WebhookDeliverySettings {
   /** per attempt, milliseconds */
@@ -22,6 +23,12 @@ export interface WebhookDeliverySettings {
   allow?: AllowList;
   /** attempts in flight at once on this node */
   concurrency?: number;
+  /**
+   * attempts in flight at once to one target (a URL's origin) on this node: a slow or
+   * unreachable receiver holds at most this many of the `concurrency` places, so the others
+   * go on being served. Default: a quarter of `concurrency`.
+   */
+  perTargetConcurrency?: number;
 }
 
 /**
@@ -100,9 +107,35 @@ export function webhookDeliveryWorker(deps: {
 }) {
   const { repo, log, settings } = deps;
   const telemetry = deps.telemetry ?? NO_TELEMETRY;
-  const concurrency = settings.concurrency ?? 32;
+  const concurrency = settings.concurrency ?? 64;
+  const targets = targetLimits(settings.perTargetConcurrency ?? Math.max(1, Math.floor(concurrency / 4)));
   // A lease outlives any attempt, so a live worker never loses its job to another.
   const leaseMs = settings.timeoutMs * 2 + 5000;
+  // Outcomes that finish while one is being written are written together, in one transaction.
+  const record = groupCommit<{ claim: ClaimedDelivery; outcome: WebhookAttemptOutcome }>((entries) => repo.completeAll(entries, Date.now()));
+  // Whether a look for due jobs may find one the last look did not take. A pass runs each time
+  // an attempt ends; unless that attempt freed its target (or is to be retried), or something
+  // from outside woke the worker (a commit, the timer: `prepare` runs), or the last look was cut
+  // short by the number it could take, that pass would find what the last one left: nothing it
+  // may take. Skipping those looks (and the next due time, unchanged) is what lets one claim
+  // top up a target with several jobs instead of one per delivery.
+  let lookAgain = true;
+  let nextDue: number | undefined;
+  targets.onFreed(() => (lookAgain = true));
+  const source: LeasedJobSource<ClaimedDelivery> = {
+    async claimDue(now, limit, lease) {
+      if (!lookAgain) return [];
+      const filter = targets.filter();
+      const jobs = await repo.claimDue(now, limit, lease, filter);
+      if (jobs.length < limit && !filter.passedOver()) lookAgain = false;
+      return jobs;
+    },
+    async nextDueAt() {
+      if (lookAgain || nextDue === undefined || nextDue <= Date.now()) nextDue = await repo.nextDueAt(targets.saturatedWebhooks());
+      return nextDue;
+    },
+    releaseLeases: () => repo.releaseLeases(),
+  };
   const secrets = new Map<string, string>();
   const unsubscribe: Array<() => void> = [];
 
@@ -116,6 +149,15 @@ export function webhookDeliveryWorker(deps: {
   };
 
   async function attempt(job: ClaimedDelivery): Promise<void> {
+    const done = targets.start(job.webhookId, job.webhook.url);
+    try {
+      await attemptAndRecord(job);
+    } finally {
+      done();
+    }
+  }
+
+  async function attemptAndRecord(job: ClaimedDelivery): Promise<void> {
     const startedAt = new Date();
     const body = renderBody(job.payload, job.webhook.requestBodyTemplate);
     const headers = deliveryHeaders(job, body, await secretOf(job.tenantId));
@@ -135,7 +177,7 @@ export function webhookDeliveryWorker(deps: {
       }, decided.next.state === 'pending' ? 'webhook attempt failed; it is retried' : 'webhook attempt failed; no more retries');
     }
     const resultId = randomUUID();
-    await repo.complete(job, {
+    await record([{ claim: job, outcome: {
       result: {
         id: resultId,
         tenantId: job.tenantId,
@@ -160,7 +202,8 @@ export function webhookDeliveryWorker(deps: {
       },
       next: decided.next,
       disableWebhook: decided.disable,
-    }, now);
+    } }]);
+    if (decided.next.state === 'pending') lookAgain = true; // due again later: the timer must know
     deps.bus.publish('webhook.result', { tenantId: job.tenantId, inboxId: job.inboxId ?? '', webhookId: job.webhookId, resultId, createdAt: new Date(now) });
   }
 
@@ -183,9 +226,12 @@ export function webhookDeliveryWorker(deps: {
 
   const runner = leasedJobRunner({
     name: 'webhook worker',
-    source: repo,
+    source,
     run: attempt,
-    prepare: dispatch,
+    prepare: () => {
+      lookAgain = true;
+      return dispatch();
+    },
     describe: (job) => ({ messageId: job.messageId }),
     concurrency,
     leaseMs,
@@ -220,3 +266,75 @@ export function webhookDeliveryWorker(deps: {
 }
 
 export type WebhookDeliveryWorker = ReturnType<typeof webhookDeliveryWorker>;
+
+/**
+ * Attempts in flight per target (a webhook URL's origin): which webhooks' jobs a claim must
+ * leave for now, and which of the due jobs it looks at it may take.
+ */
+export function targetLimits(perTarget: number) {
+  const inFlight = new Map<string, number>();
+  /** the target of each webhook seen in a claim (a webhook's URL may change: updated when seen again) */
+  const targetOf = new Map<string, string>();
+  const originOf = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return url;
+    }
+  };
+  /**
+   * Targets that reached the limit, until half their attempts are done: they are then topped up
+   * in one claim, not one job per claim as each attempt ends (a claim costs the same for one
+   * job as for many, and one per delivery held a fast receiver to a few hundred a second).
+   */
+  const full = new Set<string>();
+  let freed = () => {};
+  const saturatedWebhooks = (): string[] =>
+    full.size === 0 ? [] : [...targetOf].filter(([, target]) => full.has(target)).map(([webhookId]) => webhookId);
+  return {
+    saturatedWebhooks,
+    /** `listener` runs when a target that had reached the limit may take more */
+    onFreed(listener: () => void): void {
+      freed = listener;
+    },
+    filter(): DeliveryClaimFilter & { passedOver(): boolean } {
+      let passed = false;
+      return {
+        skipWebhookIds: saturatedWebhooks(),
+        /** whether it left a due job for its target's limit: a later look may find others */
+        passedOver: () => passed,
+        choose(due, limit) {
+          const taken = new Map<string, number>();
+          const chosen: string[] = [];
+          for (const job of due) {
+            if (chosen.length >= limit) break;
+            const target = originOf(job.url);
+            targetOf.set(job.webhookId, target);
+            const busy = (inFlight.get(target) ?? 0) + (taken.get(target) ?? 0);
+            if (busy >= perTarget || full.has(target)) {
+              passed = true;
+              continue;
+            }
+            taken.set(target, (taken.get(target) ?? 0) + 1);
+            chosen.push(job.id);
+          }
+          return chosen;
+        },
+      };
+    },
+    /** an attempt to this webhook's target begins; the function returned ends it */
+    start(webhookId: string, url: string): () => void {
+      const target = originOf(url);
+      targetOf.set(webhookId, target);
+      const now = (inFlight.get(target) ?? 0) + 1;
+      inFlight.set(target, now);
+      if (now >= perTarget) full.add(target);
+      return () => {
+        const left = (inFlight.get(target) ?? 1) - 1;
+        if (left === 0) inFlight.delete(target);
+        else inFlight.set(target, left);
+        if (left <= perTarget / 2 && full.delete(target)) freed();
+      };
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { groupCommit, groupedIngest } from './group-commit.js';
+import { groupCommit } from '../core/group-commit.js';
+import { groupedIngest } from './group-commit.js';
 import type { EmailRepository, IncomingEmail } from './ports.js';
 
 /** A write whose completion the test controls, recording what each call wrote. */

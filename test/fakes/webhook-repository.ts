@@ -178,6 +178,10 @@ export class FakeWebhookRepository implements WebhookRepository {
     return notFaked('webhooks.complete');
   }
 
+  completeAll(_entries: ReadonlyArray<{ claim: ClaimedDelivery; outcome: WebhookAttemptOutcome }>, _at: number): Promise<void> {
+    return notFaked('webhooks.completeAll');
+  }
+
   nextDueAt(): Promise<number | undefined> {
     return notFaked('webhooks.nextDueAt');
   }

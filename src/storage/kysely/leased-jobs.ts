@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../schema.js';
 
 /** Tables of durable jobs claimed under a lease (jobs/leased-jobs.ts runs them). */
@@ -18,15 +18,20 @@ interface LeaseColumns {
 // The two tables differ elsewhere; through their shared lease columns one query serves both.
 const leased = (db: Kysely<Database>) => db as unknown as Kysely<Record<LeasedJobTable, LeaseColumns>>;
 
-/** When the next pending job or lease in `table` falls due; undefined when none. */
-export async function nextDueAt(db: Kysely<Database>, table: LeasedJobTable): Promise<number | undefined> {
-  const row = await leased(db).selectFrom(table)
-    .select((eb) => [
-      eb.fn.min(eb.case().when('state', '=', 'pending').then(eb.ref('next_attempt_at')).end()).as('pending'),
-      eb.fn.min(eb.case().when('state', '=', 'inflight').then(eb.ref('lease_until')).end()).as('leased'),
-    ])
-    .where('state', 'in', ['pending', 'inflight'])
-    .executeTakeFirst();
+/**
+ * When the next pending job or lease in `table` falls due; undefined when none. `skip`: webhook
+ * jobs of these webhooks aside. Each side is read from the (state, next_attempt_at) index, the
+ * first pending row in order and the few leased rows: an aggregate over every pending row cost
+ * the worker one pass over its whole backlog after every batch it ran.
+ */
+export async function nextDueAt(db: Kysely<Database>, table: LeasedJobTable, skip: { webhookIds: readonly string[] } = { webhookIds: [] }): Promise<number | undefined> {
+  const jobs = leased(db);
+  const row = await jobs.selectNoFrom((eb) => [
+    eb.selectFrom(table).select('next_attempt_at').where('state', '=', 'pending')
+      .$if(skip.webhookIds.length > 0, (q) => q.where(sql.ref('webhook_id'), 'not in', skip.webhookIds))
+      .orderBy('next_attempt_at').limit(1).as('pending'),
+    eb.selectFrom(table).select((e) => e.fn.min('lease_until').as('until')).where('state', '=', 'inflight').as('leased'),
+  ]).executeTakeFirst();
   const times = [row?.pending, row?.leased].filter((t) => t !== null && t !== undefined).map(Number);
   return times.length > 0 ? Math.min(...times) : undefined;
 }

@@ -13,6 +13,9 @@ import { removeClaimedEvents } from './domain-event-repository.js';
 import { relaxedTransaction } from './dialect/relaxed-commit.js';
 import { storableText } from '../../core/text.js';
 
+/** Due deliveries a filtered claim looks at, per job it may lease: room to pass over saturated targets. */
+const CLAIM_LOOK_AHEAD = 4;
+
 /** Delivery rows per multi-row INSERT. */
 const DELIVERIES_PER_INSERT = 200;
 
@@ -148,6 +151,77 @@ const ERROR_TYPES: WebhookResultType[] = ['BAD_RESPONSE', 'EXCEPTION', 'EXHAUSTE
 
 export function webhookRepository(db: Kysely<Database>): WebhookRepository {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  async function completeAll(entries: Parameters<WebhookRepository['completeAll']>[0], at: number): Promise<void> {
+    if (entries.length === 0) return;
+    await relaxedTransaction(db, async (trx) => {
+      let live = entries;
+      // PostgreSQL: the webhooks' rows are locked before their jobs', in the order deleteWebhook
+      // takes them (the webhook, then its jobs and results by cascade), and in id order so two
+      // batches never wait on each other crosswise. Locked the other way round, a delete arriving
+      // between a job's update and its result's insert (whose foreign-key check waits on the
+      // webhook's row) deadlocked, and one of them failed.
+      if (postgres) {
+        const ids = [...new Set(entries.map((e) => e.claim.webhookId))].sort();
+        const locked = await trx.selectFrom('webhooks').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
+        // deleted meanwhile: their jobs and results went with them, there is nothing to record
+        const present = new Set(locked.map((w) => w.id));
+        live = entries.filter((e) => present.has(e.claim.webhookId));
+      }
+      const recorded: typeof entries[number][] = [];
+      for (const entry of live) {
+        const { claim, outcome } = entry;
+        const jobUpdate = outcome.next.state === 'pending'
+          ? { state: 'pending', next_attempt_at: outcome.next.nextAttemptAt }
+          : { state: outcome.next.state };
+        const moved = await trx.updateTable('webhook_deliveries')
+          .set({ ...jobUpdate, attempts: claim.attempts + 1, lease_token: null, lease_until: null, updated_at: at })
+          .where('id', '=', claim.id).where('lease_token', '=', claim.leaseToken)
+          .executeTakeFirst();
+        // Our lease ran out and another worker took the job: its attempt is the one on record.
+        if (Number(moved.numUpdatedRows) > 0) recorded.push(entry);
+      }
+      if (recorded.length === 0) return;
+      await trx.insertInto('webhook_results').values(recorded.map(({ outcome: { result: r } }) => ({
+        id: r.id,
+        tenant_id: r.tenantId,
+        webhook_id: r.webhookId,
+        delivery_id: r.deliveryId,
+        message_id: r.messageId,
+        redrive_id: r.redriveId,
+        webhook_url: r.webhookUrl,
+        http_method: r.httpMethod,
+        event_name: r.eventName,
+        response_status: r.responseStatus,
+        response_time_ms: r.responseTimeMillis,
+        // a target's answer may hold U+0000, which PostgreSQL text refuses (core/text.ts)
+        response_body_extract: r.responseBodyExtract === null ? null : storableText(r.responseBodyExtract),
+        error: r.error === null ? null : storableText(r.error),
+        result_type: r.resultType,
+        seen: 0,
+        inbox_id: r.inboxId,
+        email_id: r.emailId,
+        attachment_id: r.attachmentId,
+        phone_id: r.phoneId,
+        sms_id: r.smsId,
+        created_at: toMillis(r.createdAt),
+        updated_at: at,
+      }))).execute();
+      // Each webhook's health is that of its last attempt here; one that answered 410 is disabled.
+      const last = new Map(recorded.map((e) => [e.claim.webhookId, e.outcome]));
+      const disabled = new Set(recorded.filter((e) => e.outcome.disableWebhook).map((e) => e.claim.webhookId));
+      for (const [webhookId, outcome] of last) {
+        const health = outcome.result.resultType === 'SUCCESS' ? 'HEALTHY' : 'UNHEALTHY';
+        if (disabled.has(webhookId)) {
+          await trx.updateTable('webhooks').set({ health_status: health, enabled: 0, updated_at: at }).where('id', '=', webhookId).execute();
+        } else {
+          // Written only when it changes: a healthy webhook's deliveries do not rewrite its row.
+          await trx.updateTable('webhooks').set({ health_status: health })
+            .where('id', '=', webhookId).where('health_status', '!=', health).execute();
+        }
+      }
+    });
+  }
 
   async function withWebhooks(rows: Selectable<WebhookDeliveriesTable>[], token: string): Promise<ClaimedDelivery[]> {
     if (rows.length === 0) return [];
@@ -345,91 +419,49 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
       });
     },
 
-    async claimDue(now, limit, leaseMs) {
+    async claimDue(now, limit, leaseMs, filter) {
       const token = randomUUID();
       const lease = { state: 'inflight', lease_token: token, lease_until: now + leaseMs, updated_at: now } as const;
-      const enabled = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) => eb.exists(
-        eb.selectFrom('webhooks').select('webhooks.id')
-          .whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').where('webhooks.enabled', '=', 1),
-      );
+      const skip = filter?.skipWebhookIds ?? [];
+      // Due jobs, soonest first: pending ones in the order of the (state, next_attempt_at) index,
+      // then leases that ran out (their worker died). Two reads rather than one with OR, which
+      // sorted every due job on each claim: a backlog of thousands cost that on every batch.
+      const due = (q: Kysely<Database>, n: number, side: 'pending' | 'expired') => q.selectFrom('webhook_deliveries')
+        .select((eb) => ['id', 'webhook_id',
+          eb.selectFrom('webhooks').select('webhooks.url').whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').as('url')])
+        .$if(side === 'pending', (w) => w.where('state', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('next_attempt_at'))
+        .$if(side === 'expired', (w) => w.where('state', '=', 'inflight').where('lease_until', '<', now))
+        .where((eb) => eb.exists(eb.selectFrom('webhooks').select('webhooks.id')
+          .whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').where('webhooks.enabled', '=', 1)))
+        .$if(skip.length > 0, (w) => w.where('webhook_id', 'not in', skip))
+        .limit(n);
       // Look first, outside a transaction: the worker is woken by every stored email, read mark
       // and status, mostly to find nothing due. On SQLite a write transaction would also take
       // the file's write lock, which the ingest writer thread needs for every group of mail;
       // on PostgreSQL it would cost three round trips where one answers.
-      const anyDue = await db.selectFrom('webhook_deliveries').select('id').where(dueAt(now)).where(enabled).limit(1).execute();
-      if (anyDue.length === 0) return [];
-      const rows = await db.transaction().execute(async (trx) => {
+      if ((await due(db, 1, 'pending').execute()).length === 0 && (await due(db, 1, 'expired').execute()).length === 0) return [];
+      // A lease lost to a crash of the machine leaves its job pending: relaxed, like the outcomes.
+      const rows = await relaxedTransaction(db, async (trx) => {
         // PostgreSQL: rows another node is claiming are skipped, not waited for, so no job is
         // sent twice at once. SQLite: one process, and better-sqlite3 runs one transaction at a time.
-        const due = await trx.selectFrom('webhook_deliveries').select('id')
-          .where(dueAt(now)).where(enabled).orderBy('next_attempt_at').limit(limit)
-          .$if(postgres, (q) => q.forUpdate().skipLocked())
-          .execute();
-        if (due.length === 0) return [];
-        return trx.updateTable('webhook_deliveries').set(lease)
-          .where('id', 'in', due.map((d) => d.id)).returningAll().execute();
+        // With a filter, a few times the limit is looked at, for it to choose among targets.
+        const n = filter ? limit * CLAIM_LOOK_AHEAD : limit;
+        const locked = (side: 'pending' | 'expired') => due(trx, n, side).$if(postgres, (q) => q.forUpdate().skipLocked()).execute();
+        const looked = [...await locked('pending'), ...await locked('expired')];
+        const ids = filter
+          ? filter.choose(looked.map((d) => ({ id: d.id, webhookId: d.webhook_id, url: d.url ?? '' })), limit).slice(0, limit)
+          : looked.slice(0, limit).map((d) => d.id);
+        if (ids.length === 0) return [];
+        return trx.updateTable('webhook_deliveries').set(lease).where('id', 'in', ids).returningAll().execute();
       });
       return withWebhooks(rows, token);
     },
 
-    async complete(claim, outcome, at) {
-      await db.transaction().execute(async (trx) => {
-        // PostgreSQL: the webhook's row is locked before its job's, in the order deleteWebhook
-        // takes them (the webhook, then its jobs and results by cascade). Locked the other way
-        // round, a delete arriving between this job's update and its result's insert (whose
-        // foreign-key check waits on the webhook's row) deadlocked, and one of them failed.
-        if (postgres) {
-          const webhook = await trx.selectFrom('webhooks').select('id').where('id', '=', claim.webhookId).forNoKeyUpdate().executeTakeFirst();
-          // deleted meanwhile: its jobs and results went with it, there is nothing to record
-          if (!webhook) return;
-        }
-        const jobUpdate = outcome.next.state === 'pending'
-          ? { state: 'pending', next_attempt_at: outcome.next.nextAttemptAt }
-          : { state: outcome.next.state };
-        const moved = await trx.updateTable('webhook_deliveries')
-          .set({ ...jobUpdate, attempts: claim.attempts + 1, lease_token: null, lease_until: null, updated_at: at })
-          .where('id', '=', claim.id).where('lease_token', '=', claim.leaseToken)
-          .executeTakeFirst();
-        // Our lease ran out and another worker took the job: its attempt is the one on record.
-        if (Number(moved.numUpdatedRows) === 0) return;
-        const r = outcome.result;
-        await trx.insertInto('webhook_results').values({
-          id: r.id,
-          tenant_id: r.tenantId,
-          webhook_id: r.webhookId,
-          delivery_id: r.deliveryId,
-          message_id: r.messageId,
-          redrive_id: r.redriveId,
-          webhook_url: r.webhookUrl,
-          http_method: r.httpMethod,
-          event_name: r.eventName,
-          response_status: r.responseStatus,
-          response_time_ms: r.responseTimeMillis,
-          // a target's answer may hold U+0000, which PostgreSQL text refuses (core/text.ts)
-          response_body_extract: r.responseBodyExtract === null ? null : storableText(r.responseBodyExtract),
-          error: r.error === null ? null : storableText(r.error),
-          result_type: r.resultType,
-          seen: 0,
-          inbox_id: r.inboxId,
-          email_id: r.emailId,
-          attachment_id: r.attachmentId,
-          phone_id: r.phoneId,
-          sms_id: r.smsId,
-          created_at: toMillis(r.createdAt),
-          updated_at: at,
-        }).execute();
-        const health = r.resultType === 'SUCCESS' ? 'HEALTHY' : 'UNHEALTHY';
-        if (outcome.disableWebhook) {
-          await trx.updateTable('webhooks').set({ health_status: health, enabled: 0, updated_at: at }).where('id', '=', claim.webhookId).execute();
-        } else {
-          // Written only when it changes: a healthy webhook's deliveries do not rewrite its row.
-          await trx.updateTable('webhooks').set({ health_status: health })
-            .where('id', '=', claim.webhookId).where('health_status', '!=', health).execute();
-        }
-      });
-    },
+    complete: (claim, outcome, at) => completeAll([{ claim, outcome }], at),
 
-    nextDueAt: () => nextDueAt(db, 'webhook_deliveries'),
+    completeAll,
+
+    nextDueAt: (skipWebhookIds = []) => nextDueAt(db, 'webhook_deliveries', { webhookIds: skipWebhookIds }),
 
     releaseLeases: () => releaseLeases(db, 'webhook_deliveries'),
   };

@@ -115,6 +115,14 @@ export interface ClaimedDelivery {
   webhook: WebhookRecord;
 }
 
+/** Which due deliveries a claim may take: the delivery worker's limits per target. */
+export interface DeliveryClaimFilter {
+  /** webhooks whose deliveries are not to be claimed now */
+  skipWebhookIds: readonly string[];
+  /** of the due deliveries looked at, soonest first, the ids to lease (at most `limit`) */
+  choose(due: ReadonlyArray<{ id: string; webhookId: string; url: string }>, limit: number): string[];
+}
+
 /** An enabled webhook as the dispatcher matches it against events. */
 export interface WebhookListener {
   id: string;
@@ -189,12 +197,22 @@ export interface WebhookRepository {
     claim: { token: string; eventIds: string[] }, deliveries: NewWebhookDelivery[], at: number,
   ): Promise<{ events: number; deliveries: number }>;
 
-  /** leases up to `limit` due jobs (PostgreSQL: FOR UPDATE SKIP LOCKED) */
-  claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /**
+   * Leases up to `limit` due jobs, soonest due first (PostgreSQL: FOR UPDATE SKIP LOCKED).
+   * With a filter, the jobs of its skipped webhooks are left, and of the due jobs looked at
+   * (a few times `limit`, with their webhook's URL) only those it chooses are leased.
+   */
+  claimDue(now: number, limit: number, leaseMs: number, filter?: DeliveryClaimFilter): Promise<ClaimedDelivery[]>;
   /** records the attempt and moves the job on, if this worker still holds the lease */
   complete(claim: ClaimedDelivery, outcome: WebhookAttemptOutcome, at: number): Promise<void>;
-  /** earliest time a pending job (or an expired lease) becomes due; undefined when none */
-  nextDueAt(): Promise<number | undefined>;
+  /**
+   * `complete` for many attempts in ONE transaction, committed without waiting for the disk
+   * flush: a crash of the machine may undo it, and the jobs are then sent again (deliveries are
+   * at least once; the receiver tells a repeat by its x-message-id).
+   */
+  completeAll(entries: ReadonlyArray<{ claim: ClaimedDelivery; outcome: WebhookAttemptOutcome }>, at: number): Promise<void>;
+  /** earliest time a pending job (or an expired lease) becomes due, the skipped webhooks' aside; undefined when none */
+  nextDueAt(skipWebhookIds?: readonly string[]): Promise<number | undefined>;
   /** single-process databases: leases left by a killed process are void at start */
   releaseLeases(): Promise<void>;
 }
