@@ -6,7 +6,7 @@
  */
 import { parseMessage, type ParsedMessage, type ParseOptions } from './parse.js';
 import { MessageRefused } from './mime-limits.js';
-import { runHtmlTask, type HtmlAnswer, type HtmlTask } from './html-tasks.js';
+import type { HtmlAnswer, HtmlTask } from './html-tasks.js';
 
 export interface ParseTask {
   raw: Uint8Array;
@@ -26,8 +26,16 @@ export async function parse(task: ParseTask): Promise<ParseAnswer> {
   }
 }
 
-/** HtmlWork: one task on an HTML body. */
-export function html(task: HtmlTask): HtmlAnswer {
+/**
+ * HtmlWork: one task on an HTML body. Its module (html-validate, the caniemail data) is loaded
+ * by a thread's first such task: a thread that only parses mail never holds it (about 25 MB a thread).
+ */
+export async function html(task: HtmlTask): Promise<HtmlAnswer> {
+  // From source (tsx), piscina loads this module through require, and a worker thread has no
+  // ESM loader for .ts files: required there; the built module (ESM, no require) imports it.
+  const { runHtmlTask } = (typeof require === 'function'
+    ? require('./html-tasks.js')
+    : await import('./html-tasks.js')) as typeof import('./html-tasks.js');
   return runHtmlTask(task);
 }
 

@@ -36,15 +36,18 @@ export interface IngestWriter {
   close(): Promise<void>;
 }
 
+/** A small young generation, as the mail worker threads have (core/worker-pool.ts says why). */
+const WRITER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
 /**
  * The built worker; or, when this module runs as TypeScript source under tsx (tests, dev),
  * the .ts worker loaded through tsx, whose loader hooks workers do not inherit on Node 20.
  */
 function spawnWorker(file: string): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./ingest-writer.worker.js', import.meta.url), { workerData: { file } });
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./ingest-writer.worker.js', import.meta.url), { workerData: { file }, resourceLimits: WRITER_LIMITS });
   const source = new URL('./ingest-writer.worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(boot, { eval: true, workerData: { file } });
+  return new Worker(boot, { eval: true, workerData: { file }, resourceLimits: WRITER_LIMITS });
 }
 
 export function ingestWriter(file: string): IngestWriter {
