@@ -48,6 +48,7 @@ import * as m0048 from './0048_inbox_chaos.js';
 import * as m0047 from './0047_email_retention.js';
 import * as m0049 from './0049_email_search.js';
 import * as m0050 from './0050_email_search_fields.js';
+import * as m0051 from './0051_email_search_inline.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '0047_email_retention': m0047,
   '0049_email_search': m0049,
   '0050_email_search_fields': m0050,
+  '0051_email_search_inline': m0051,
 };
