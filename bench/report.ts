@@ -38,6 +38,7 @@ export function renderMarkdown(r: BenchResults): string {
   latencyRow('Pigeonhole, one node', one);
   if (two) latencyRow('Pigeonhole, two nodes on PostgreSQL', two);
   if (r.rssAfterIngestMb !== undefined) lines.push('', `Pigeonhole RSS after the ingest runs: ${r.rssAfterIngestMb} MB.`);
+  lines.push(...stepTable(r));
   if (r.big) {
     lines.push('', `Stored emails → latency and memory (${r.big.inboxes} inboxes; list = getInboxEmailsPaginated page of 20 on one inbox, fetch = getEmail):`, '',
       '| stored | list p50 | list p99 | getEmail p50 | getEmail p99 | RSS |', '|---:|---:|---:|---:|---:|---:|');
@@ -47,6 +48,21 @@ export function renderMarkdown(r: BenchResults): string {
     lines.push('', `Seeding took ${num(r.big.seedSeconds)} s.`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * ms per message in each step of storing (bench/ingest-steps.ts): at light load (the cost) and
+ * under each ingest run (waits for a thread or a group's commit included).
+ */
+function stepTable(r: BenchResults): string[] {
+  const runs = r.ingest.filter((i) => i.system === 'pigeonhole' && i.stepMs);
+  if (!r.stepMsLightLoad && runs.length === 0) return [];
+  const steps = [...new Set([...Object.keys(r.stepMsLightLoad ?? {}), ...runs.flatMap((i) => Object.keys(i.stepMs!))])];
+  const lines = ['', 'Time per message in each step of storing (ms; the inbox has a ruleset and a forwarder; the search index is written in the store step; wall time, so under load it includes waiting for a worker thread or for the group\'s commit):', '',
+    `| run | ${steps.join(' | ')} |`, `|---|${steps.map(() => '---:').join('|')}|`];
+  if (r.stepMsLightLoad) lines.push(`| light load (wake latency run) | ${steps.map((s) => num(r.stepMsLightLoad![s], 2)).join(' | ')} |`);
+  for (const i of runs) lines.push(`| ${kb(i.sizeBytes)}, ${mode(i.reuse)} | ${steps.map((s) => num(i.stepMs![s], 2)).join(' | ')} |`);
+  return lines;
 }
 
 /** The search benchmark's tables (bench/search.ts). */

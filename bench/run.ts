@@ -27,6 +27,7 @@ import { bigStore, type BigResult } from './big.js';
 import { renderMarkdown, renderSearchMarkdown } from './report.js';
 import { searchBench, type SearchBenchResult } from './search.js';
 import { startLoopbackDns } from '../test/helpers/dns-server.js';
+import { automate, stepCosts, stepTotals, type StepCosts } from './ingest-steps.js';
 import { metricsOf, regressions, TOLERANCE, type Metrics } from './regression-check.js';
 
 const argv = process.argv.slice(2);
@@ -59,6 +60,8 @@ export interface IngestRow {
   cpuSeconds?: number;
   cpuMsPerMessage?: number;
   peakRssMb?: number;
+  /** Pigeonhole: ms per message in each step of storing (bench/ingest-steps.ts) */
+  stepMs?: StepCosts;
   errors: number;
   firstError?: string;
 }
@@ -77,6 +80,8 @@ export interface BenchResults {
   ratios: Array<{ sizeBytes: number; reuse: boolean; vsMaildev: number; vsSink: number }>;
   rssAfterIngestMb?: number;
   wakeLatency: { oneNode: LatencyResult; twoNodes?: LatencyResult; floors?: WakeFloors };
+  /** ms per message in each step of storing during the one-node wake-latency run (light load: the steps' cost) */
+  stepMsLightLoad?: StepCosts;
   big?: BigResult;
 }
 
@@ -203,6 +208,8 @@ async function main() {
     for (const c of cases) {
       for (const system of ['sink', 'maildev', 'pigeonhole'] as const) {
         const inbox = system === 'pigeonhole' ? await pigeonhole.api<{ id: string; emailAddress: string }>('POST', '/inboxes') : null;
+        if (inbox) await automate(pigeonhole, inbox.id);
+        const stepsBefore = system === 'pigeonhole' ? await stepTotals(pigeonhole.url) : undefined;
         const target = { sink, maildev, pigeonhole }[system];
         const spec: LoadSpec = {
           port: target.smtpPort,
@@ -257,6 +264,7 @@ async function main() {
           // committed and queryable: counted through the API after the run
           row.committed = await counted();
           row.committedPerSec = Math.round((row.committed / elapsedMs) * 1000);
+          row.stepMs = stepCosts(stepsBefore!, await stepTotals(pigeonhole.url));
         }
         if (before && after) {
           row.cpuSeconds = Number((after.cpuSeconds - before.cpuSeconds).toFixed(2));
@@ -275,7 +283,9 @@ async function main() {
     const floors = await wakeFloors(LATENCY_SAMPLES);
     console.log(JSON.stringify(floors));
     console.log('wake latency, one node…');
+    const stepsBeforeWake = await stepTotals(pigeonhole.url);
     const oneNode = await wakeLatency(pigeonhole, pigeonhole, LATENCY_SAMPLES);
+    const stepMsLightLoad = stepCosts(stepsBeforeWake, await stepTotals(pigeonhole.url));
     console.log(JSON.stringify(oneNode));
     let twoNodes: LatencyResult | undefined;
     if (schema) {
@@ -317,6 +327,7 @@ async function main() {
       ratios,
       rssAfterIngestMb: rssAfterIngestMb === undefined ? undefined : Math.round(rssAfterIngestMb),
       wakeLatency: { oneNode, twoNodes, floors },
+      stepMsLightLoad,
       big,
     };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));

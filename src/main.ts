@@ -190,6 +190,7 @@ export async function startServer(
   const metrics = config.metrics
     ? new ServerMetrics({ counts: store.repos.serverGauges, waitsHeld: () => waitersOf(bus).total() }, { token: config.metricsToken })
     : undefined;
+  if (metrics) services.ingest.telemetry = metrics;
 
   // The admin key is put in place last, once every port is bound (a start that fails on a
   // port generates no key); requests that arrive before that wait the few milliseconds.

@@ -26,12 +26,26 @@ export interface MailTelemetry {
   smtpRefused(reason: RefusalReason): void;
 }
 
+/**
+ * The steps of storing a received message (modules/email/ingest.service.ts): SPF/DKIM/DMARC
+ * checks, MIME parsing (on a worker thread), the inbound steps (rulesets, chaos), the
+ * automation planners (forwarders, repliers) and the store (one transaction with the search
+ * index, group-committed). Seconds are wall time, waits for a thread or a group's commit included.
+ */
+export const INGEST_STEPS = ['authenticate', 'parse', 'inbound_steps', 'plan', 'store'] as const;
+export type IngestStep = (typeof INGEST_STEPS)[number];
+
+export interface IngestTelemetry {
+  /** one message spent `seconds` in `step` */
+  ingestStep(step: IngestStep, seconds: number): void;
+}
+
 export interface WebhookTelemetry {
   /** one HTTP attempt of a webhook delivery, and how long the receiver took to answer */
   webhookAttempt(outcome: WebhookOutcome, seconds: number): void;
 }
 
-export type Telemetry = MailTelemetry & WebhookTelemetry;
+export type Telemetry = MailTelemetry & WebhookTelemetry & IngestTelemetry;
 
 /** Records nothing: tests and callers without metrics. */
 export const NO_TELEMETRY: Telemetry = {
@@ -39,4 +53,5 @@ export const NO_TELEMETRY: Telemetry = {
   messageAccepted: () => undefined,
   smtpRefused: () => undefined,
   webhookAttempt: () => undefined,
+  ingestStep: () => undefined,
 };

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { REFUSAL_REASONS, type RefusalReason, type Telemetry, type WebhookOutcome } from '../core/telemetry.js';
+import { INGEST_STEPS, REFUSAL_REASONS, type IngestStep, type RefusalReason, type Telemetry, type WebhookOutcome } from '../core/telemetry.js';
 import type { ServerGaugeRepository } from '../storage/ports.js';
 
 /** What the gauges read at scrape time. */
@@ -78,6 +78,7 @@ export class ServerMetrics implements Telemetry {
   private readonly webhookAttempts: Counter<'outcome'>;
   private readonly webhookSeconds: Histogram;
   private readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  private readonly ingestSteps: Histogram<'step'>;
   private readonly tokenDigest: Buffer | undefined;
 
   constructor(sources: GaugeSources, options: { token?: string } = {}) {
@@ -95,6 +96,10 @@ export class ServerMetrics implements Telemetry {
     this.commitSeconds = new Histogram({
       name: 'pigeonhole_ingest_commit_seconds', buckets: LATENCY_BUCKETS, registers,
       help: 'Seconds from the end of an SMTP DATA to the commit of the message (parse, checks, store)',
+    });
+    this.ingestSteps = new Histogram({
+      name: 'pigeonhole_ingest_step_seconds', labelNames: ['step'], buckets: LATENCY_BUCKETS, registers,
+      help: `Seconds a received message spent in each step of its storing: ${INGEST_STEPS.join(', ')} (wall time: waits for a worker thread or a group's commit included)`,
     });
     this.webhookAttempts = new Counter({
       name: 'pigeonhole_webhook_deliveries_total', labelNames: ['outcome'], registers,
@@ -131,6 +136,10 @@ export class ServerMetrics implements Telemetry {
 
   smtpSession(): void {
     this.sessions.inc();
+  }
+
+  ingestStep(step: IngestStep, seconds: number): void {
+    this.ingestSteps.observe({ step }, seconds);
   }
 
   messageAccepted(commitSeconds?: number): void {

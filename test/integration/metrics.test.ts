@@ -78,6 +78,13 @@ describeEachDialect('Prometheus metrics', (dialect) => {
     }
     assert.equal(metrics.families.get('pigeonhole_ingest_commit_seconds')?.type, 'HISTOGRAM');
     assert.equal(metrics.value('pigeonhole_ingest_commit_seconds'), 2, 'two commits observed');
+    // each stored message timed in each step it went through (the test server leaves mail auth off)
+    // (read from the text: the parser drops a labelled histogram's labels)
+    assert.equal(metrics.families.get('pigeonhole_ingest_step_seconds')?.type, 'HISTOGRAM');
+    for (const step of ['parse', 'store']) {
+      assert.match(metrics.text, new RegExp(`^pigeonhole_ingest_step_seconds_count\\{step="${step}"\\} 2$`, 'm'), `two messages timed in ${step}`);
+    }
+    assert.doesNotMatch(metrics.text, /step="authenticate"/, 'mail auth is off here: never timed');
     assert.equal(metrics.value('pigeonhole_stored_emails'), 2);
     assert.equal(metrics.value('pigeonhole_waits_held'), 1);
     assert.equal(metrics.value('pigeonhole_webhook_deliveries_total', { outcome: 'success' }), 2);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../core/clock.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
+import { NO_TELEMETRY, type IngestStep, type IngestTelemetry } from '../../core/telemetry.js';
 import type { EventBus } from '../../events/bus.js';
 import type {
   AttachmentRecord, AutomationJobKind, EmailAuthentication, EmailRecord, EmailRepository, IncomingEmail, InboxRecord, InboxRepository, NewAutomationJob,
@@ -161,6 +162,8 @@ export class IngestService {
   catchAll?: { catchAllFor(address: string): Promise<InboxRecord | undefined> };
   /** SPF/DKIM/DMARC/ARC of mail from SMTP clients (services.ts sets it); unset, mail is not checked */
   authenticator?: InboundAuthenticator;
+  /** the time each message spends in each step, for the metrics (main.ts sets it) */
+  telemetry: IngestTelemetry = NO_TELEMETRY;
 
   constructor(
     private readonly inboxes: InboxRepository,
@@ -244,16 +247,22 @@ export class IngestService {
     // start with this server's Authentication-Results, and the verdicts commit with the copies.
     let authentication: EmailAuthentication | null = null;
     if (this.authenticator && envelope?.smtp && envelope.remoteAddress) {
-      const checked = await this.authenticator.authenticate(raw, envelope);
+      const checked = await this.timed('authenticate', () => this.authenticator!.authenticate(raw, envelope));
       raw = Buffer.concat([checked.header, raw]);
       authentication = checked.verdicts;
     }
     const unique = [...new Map(recipients.map((inbox) => [inbox.id, inbox])).values()];
     // the plus address each copy came to, by inbox (a step may answer other objects for the same inboxes)
     const plusOf = new Map(unique.filter((i) => i.plusAddress).map((i) => [i.id, i]));
-    const message = await this.parser.parse(raw);
+    const message = await this.timed('parse', () => this.parser.parse(raw));
     let accepted = unique;
-    for (const step of this.steps) accepted = await step.apply(message, accepted, raw, envelope);
+    if (this.steps.length > 0) {
+      accepted = await this.timed('inbound_steps', async () => {
+        let kept = unique;
+        for (const step of this.steps) kept = await step.apply(message, kept, raw, envelope);
+        return kept;
+      });
+    }
     if (accepted.length === 0) return { stored: [], retries: 0 };
 
     const now = this.clock.now();
@@ -314,16 +323,16 @@ export class IngestService {
     });
     let followUps = 0;
     if (this.planners.length > 0) {
-      await Promise.all(batch.map(async (item, i) => {
+      await this.timed('plan', () => Promise.all(batch.map(async (item, i) => {
         const jobs = (await Promise.all(this.planners.map((p) => p.plan(message, item.email, accepted[i]!)))).flat();
         if (jobs.length > 0) {
           item.followUps = jobs;
           followUps += jobs.length;
         }
-      }));
+      })));
     }
 
-    await this.emails.storeIncoming(batch);
+    await this.timed('store', () => this.emails.storeIncoming(batch));
     if (followUps > 0) this.followUpsQueued();
     const stored = batch.filter((item) => !item.duplicateOf);
     for (const { email } of stored) {
@@ -333,5 +342,14 @@ export class IngestService {
       }, { email });
     }
     return { stored: stored.map((b) => b.email), retries: batch.length - stored.length };
+  }
+
+  private async timed<T>(step: IngestStep, run: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.telemetry.ingestStep(step, (performance.now() - started) / 1000);
+    }
   }
 }
