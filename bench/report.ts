@@ -1,6 +1,7 @@
 /** The markdown table of a run, for bench/results/ and the README's Performance section. */
 import type { LatencyResult } from './latency.js';
 import type { BenchResults, SearchBenchResults } from './run.js';
+import { httpApiTable } from './http-api.js';
 
 const kb = (bytes: number) => `${bytes / 1024} KB`;
 const mode = (reuse: boolean) => (reuse ? 'reused sessions' : 'new connection per message');
@@ -39,6 +40,7 @@ export function renderMarkdown(r: BenchResults): string {
   if (two) latencyRow('Pigeonhole, two nodes on PostgreSQL', two);
   if (r.rssAfterIngestMb !== undefined) lines.push('', `Pigeonhole RSS after the ingest runs: ${r.rssAfterIngestMb} MB.`);
   lines.push(...stepTable(r));
+  if (r.httpApi) lines.push('', 'HTTP API, beside a Fastify hello-world on the same machine (the ceiling):', '', httpApiTable(r.httpApi));
   if (r.big) {
     lines.push('', `Stored emails → latency and memory (${r.big.inboxes} inboxes; list = getInboxEmailsPaginated page of 20 on one inbox, fetch = getEmail):`, '',
       '| stored | list p50 | list p99 | getEmail p50 | getEmail p99 | RSS |', '|---:|---:|---:|---:|---:|---:|');

@@ -28,6 +28,7 @@ import { renderMarkdown, renderSearchMarkdown } from './report.js';
 import { searchBench, type SearchBenchResult } from './search.js';
 import { startLoopbackDns } from '../test/helpers/dns-server.js';
 import { automate, stepCosts, stepTotals, type StepCosts } from './ingest-steps.js';
+import { httpApiBench, type HttpApiResult } from './http-api.js';
 import { metricsOf, regressions, TOLERANCE, type Metrics } from './regression-check.js';
 
 const argv = process.argv.slice(2);
@@ -82,6 +83,8 @@ export interface BenchResults {
   wakeLatency: { oneNode: LatencyResult; twoNodes?: LatencyResult; floors?: WakeFloors };
   /** ms per message in each step of storing during the one-node wake-latency run (light load: the steps' cost) */
   stepMsLightLoad?: StepCosts;
+  /** getEmail, getInboxEmailsPaginated and createInbox under 50 connections, beside Fastify's hello-world */
+  httpApi?: HttpApiResult;
   big?: BigResult;
 }
 
@@ -307,6 +310,12 @@ async function main() {
       return { ...c, vsMaildev: Number((rate('pigeonhole') / rate('maildev')).toFixed(2)), vsSink: Number((rate('pigeonhole') / rate('sink')).toFixed(2)) };
     });
 
+    // HTTP API under 50 connections beside a Fastify hello-world (issue 20, item 4), on the
+    // server the ingest runs filled, before --big stops it
+    console.log('HTTP API (autocannon)…');
+    const httpApi = await httpApiBench({ url: pigeonhole.url, apiKey, durationSeconds: quick ? 5 : 10 });
+    console.log(JSON.stringify(httpApi));
+
     let big: BigResult | undefined;
     if (flag('big')) {
       await pigeonhole.stop();
@@ -328,6 +337,7 @@ async function main() {
       rssAfterIngestMb: rssAfterIngestMb === undefined ? undefined : Math.round(rssAfterIngestMb),
       wakeLatency: { oneNode, twoNodes, floors },
       stepMsLightLoad,
+      httpApi,
       big,
     };
     const dir = fileURLToPath(new URL('./results/', import.meta.url));
