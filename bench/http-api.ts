@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { apiOf } from './systems.js';
 
 const HELLO_SERVER = fileURLToPath(new URL('./hello-server.ts', import.meta.url));
 const STORED_EMAILS = 20;
@@ -92,16 +93,7 @@ export async function httpApiBench(options: HttpApiOptions): Promise<HttpApiResu
 
 /** An inbox with 20 emails stored through the import API (no SMTP needed). */
 async function storeEmails(url: string, apiKey: string): Promise<{ inboxId: string; emailIds: string[] }> {
-  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
+  const api = apiOf(url, apiKey);
   const inbox = await api<{ id: string; emailAddress: string }>('POST', '/inboxes');
   const emailIds: string[] = [];
   for (let i = 0; i < STORED_EMAILS; i++) {

@@ -129,7 +129,7 @@ export async function startPigeonhole(options: PigeonholeOptions): Promise<Pigeo
   return { child, url, smtpPort, apiKey: options.apiKey, api: apiOf(url, options.apiKey), stop: () => stopChild(child) };
 }
 
-function apiOf(url: string, apiKey: string): WakeTarget['api'] {
+export function apiOf(url: string, apiKey: string): WakeTarget['api'] {
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${url}${path}`, {
       method,
