@@ -8,7 +8,7 @@ import { HtmlWork } from './html-work.js';
 import type { HtmlValidation } from './html-validation.js';
 import type { EmailFeatureSupportResult } from './client-support.js';
 import { mimeParts } from './mime-parts.js';
-import { displayBody } from './parse.js';
+import { displayBody } from './display-body.js';
 import { RegexRunner, RegexTimeoutError, type RegexRunnerOptions } from './regex-runner.js';
 
 export type CodeMethod = 'AUTO' | 'PATTERN' | 'LLM' | 'OCR' | 'OCR_THEN_LLM';

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { AttachmentRecord, EmailRecord, EmailSummary } from '../../storage/ports.js';
 import type { AttachmentMetaData, Email, EmailPreview, EmailProjection } from './email.schemas.js';
-import { displayBody } from './parse.js';
+import { displayBody } from './display-body.js';
 import { bareMessageId } from '../../core/message-id.js';
 import { toEmailAnalysis } from '../mail-auth/mail-auth.service.js';
 

@@ -2,13 +2,14 @@ import { AppError } from '../../core/errors.js';
 import { TaskFailed, TaskOverBudget, type WorkerPool } from '../../core/worker-pool.js';
 import type { HtmlValidation } from './html-validation.js';
 import type { EmailFeatureSupportResult } from './client-support.js';
-import { runHtmlTask, type HtmlAnswer, type HtmlTask } from './html-tasks.js';
+import type { HtmlAnswer, HtmlTask } from './html-tasks.js';
 
 /**
  * HTML work of the content operations (text lines, CSS queries, links, codes, validation,
  * email-client support, attachment text) on the mail worker threads, each task within the parse budget: a task
  * over it is a 413 naming the budget, never a stalled event loop. Without a pool (unit
- * tests) it runs on the calling thread.
+ * tests) it runs on the calling thread, its module (html-validate, the caniemail data: about
+ * 25 MB of heap) loaded by the first task, never by a server, whose threads run them.
  */
 export class HtmlWork {
   constructor(private readonly pool?: WorkerPool, private readonly budgetMs = 5000) {}
@@ -44,7 +45,7 @@ export class HtmlWork {
   private async run(task: HtmlTask): Promise<unknown> {
     let answer: HtmlAnswer;
     try {
-      answer = this.pool ? await this.pool.run<HtmlAnswer>(task, this.budgetMs, 'html') : runHtmlTask(task);
+      answer = this.pool ? await this.pool.run<HtmlAnswer>(task, this.budgetMs, 'html') : (await import('./html-tasks.js')).runHtmlTask(task);
     } catch (err) {
       if (err instanceof TaskOverBudget || err instanceof TaskFailed) {
         throw new AppError('TOO_LARGE', `The HTML takes longer than ${this.budgetMs} ms to process (PIGEONHOLE_PARSE_TIMEOUT); `

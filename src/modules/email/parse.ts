@@ -4,6 +4,7 @@ import libmime from 'libmime';
 import type { MailAddress } from '../../storage/ports.js';
 import { storableText, storableTexts } from '../../core/text.js';
 import { htmlToText } from './content.js';
+import { displayBody } from './display-body.js';
 import { checkMimeLimits, DEFAULT_MIME_LIMITS, type MimeLimits } from './mime-limits.js';
 
 /** Everything the store needs from one raw message, computed once for all its recipients. */
@@ -25,9 +26,6 @@ export interface ParsedMessage {
   attachments: Array<{ name: string; contentType: string; contentId: string | null; content: Buffer }>;
 }
 
-/** The body the API shows: the HTML when there is one, else the text (as MailSlurp does). */
-export const displayBody = (p: { textBody: string | null; htmlBody: string | null }): string | null =>
-  p.htmlBody ?? p.textBody;
 
 export interface ParseOptions {
   limits?: MimeLimits;

@@ -1,6 +1,6 @@
 import { TaskFailed, TaskOverBudget, WorkerPool, workerModule } from '../../core/worker-pool.js';
 import { MessageRefused, DEFAULT_MIME_LIMITS, type MimeLimits } from './mime-limits.js';
-import { parseMessage, type ParsedMessage, type ParseOptions } from './parse.js';
+import type { ParsedMessage, ParseOptions } from './parse.js';
 import type { ParseAnswer, ParseTask } from './mail-worker.js';
 
 /**
@@ -45,7 +45,8 @@ export class MessageParser {
 
   async parse(raw: Buffer): Promise<ParsedMessage> {
     const options: ParseOptions = { limits: this.settings.limits };
-    if (!this.pool) return parseMessage(raw, options);
+    // the parser's module (mailparser) loads only where it runs: worker threads, or here without them
+    if (!this.pool) return (await import('./parse.js')).parseMessage(raw, options);
     try {
       return await this.run(raw, options);
     } catch (err) {

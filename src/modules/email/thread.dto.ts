@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { bareMessageId } from '../../core/message-id.js';
 import type { ThreadItemRecord, ThreadRecord } from '../../storage/ports.js';
 import { excerpt } from './email.dto.js';
-import { displayBody } from './parse.js';
+import { displayBody } from './display-body.js';
 import type { EmailThreadDto, EmailThreadItem, EmailThreadProjection } from './thread.schemas.js';
 
 /** A thread is described by its first message; its updatedAt is the arrival of its latest. */

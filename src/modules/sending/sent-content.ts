@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { displayBody, type ParsedMessage } from '../email/parse.js';
+import type { ParsedMessage } from '../email/parse.js';
+import { displayBody } from '../email/display-body.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 

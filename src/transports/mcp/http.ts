@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { unauthorized } from '../../core/errors.js';
 import { apiKeyFromHeaders } from '../api-key-header.js';
 import type {} from '../route-config.js';
 import type { InProcessApi } from './inject-caller.js';
-import { createMcpServer } from './server.js';
+
+/**
+ * The MCP SDK and the tools (with zod, about 1.5 MB of code) load on the first MCP request:
+ * a server that no agent talks to never holds them.
+ */
+const loadMcp = async () => ({
+  ...(await import('@modelcontextprotocol/sdk/server/streamableHttp.js')),
+  ...(await import('./server.js')),
+});
 
 export interface McpHttpOptions {
   version: string;
@@ -38,6 +45,7 @@ export async function mcpHttpRoutes(app: FastifyInstance, options: McpHttpOption
     // The auth hook also accepts ?apiKey=, but it removes the key from the query before handlers run.
     const apiKey = apiKeyFromHeaders(request.headers);
     if (!apiKey) throw unauthorized('MCP needs the API key in the x-api-key header or as Authorization: Bearer <key>');
+    const { createMcpServer, StreamableHTTPServerTransport } = await loadMcp();
     const server = createMcpServer(options.api.caller(app, apiKey, request.ip), options.version);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, ...originCheck });
     reply.raw.once('close', () => {

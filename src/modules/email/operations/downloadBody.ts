@@ -1,7 +1,7 @@
 import { emailOperation } from './define.js';
 import { Content } from '../../../core/operation.js';
 import { EmailIdParams } from '../email.schemas.js';
-import { displayBody } from '../parse.js';
+import { displayBody } from '../display-body.js';
 
 /** The body Email.body shows, typed as what it is: text/html when the email has HTML, else text/plain. */
 export const downloadBody = emailOperation({

@@ -1,7 +1,7 @@
 import { emailOperation } from './define.js';
 import { Content } from '../../../core/operation.js';
 import { EmailIdParams } from '../email.schemas.js';
-import { displayBody } from '../parse.js';
+import { displayBody } from '../display-body.js';
 
 /** The same body as downloadBody, as UTF-8 bytes for saving to a file. */
 export const downloadBodyBytes = emailOperation({
