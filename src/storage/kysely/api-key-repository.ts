@@ -3,6 +3,7 @@ import type { ApiKeysTable, Database } from '../schema.js';
 import type { ApiKeyRecord, ApiKeyRepository, ApiKeyScope } from '../ports.js';
 import { fromMillis, fromMillisOrNull, toMillis } from './rows.js';
 import { toUser } from './user-repository.js';
+import { compiledOnce } from './compiled-once.js';
 
 const toKey = (row: Selectable<ApiKeysTable>): ApiKeyRecord => ({
   id: row.id,
@@ -14,6 +15,19 @@ const toKey = (row: Selectable<ApiKeysTable>): ApiKeyRecord => ({
   scope: row.scope ? (JSON.parse(row.scope) as ApiKeyScope) : null,
   expiresAt: fromMillisOrNull(row.expires_at ?? null),
 });
+
+/** Every API request's first read (compiled once: compiled-once.ts). */
+const activeKeyByHash = compiledOnce((db, keyHash: string) => db
+  .selectFrom('api_keys as k')
+  .innerJoin('users as u', 'u.id', 'k.tenant_id')
+  .select([
+    'k.id', 'k.tenant_id', 'k.key_hash', 'k.key_prefix', 'k.created_at', 'k.revoked_at', 'k.name', 'k.scope', 'k.expires_at',
+    'u.email', 'u.name', 'u.is_admin', 'u.created_at as user_created_at', 'u.organization_id', 'u.org_role', 'u.active',
+  ])
+  .where('k.key_hash', '=', keyHash)
+  .where('k.revoked_at', 'is', null)
+  // A deactivated user's keys stop working at once (and work again when it is reactivated).
+  .where('u.active', '=', 1));
 
 export function apiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
   return {
@@ -34,18 +48,7 @@ export function apiKeyRepository(db: Kysely<Database>): ApiKeyRepository {
         .execute();
     },
     async findActiveByHash(keyHash) {
-      const row = await db
-        .selectFrom('api_keys as k')
-        .innerJoin('users as u', 'u.id', 'k.tenant_id')
-        .select([
-          'k.id', 'k.tenant_id', 'k.key_hash', 'k.key_prefix', 'k.created_at', 'k.revoked_at', 'k.name', 'k.scope', 'k.expires_at',
-          'u.email', 'u.name', 'u.is_admin', 'u.created_at as user_created_at', 'u.organization_id', 'u.org_role', 'u.active',
-        ])
-        .where('k.key_hash', '=', keyHash)
-        .where('k.revoked_at', 'is', null)
-        // A deactivated user's keys stop working at once (and work again when it is reactivated).
-        .where('u.active', '=', 1)
-        .executeTakeFirst();
+      const [row] = await activeKeyByHash(db, keyHash);
       if (!row) return undefined;
       return {
         key: toKey(row),

@@ -13,6 +13,7 @@ import { ownedBy } from './team-access-repository.js';
 import { recordDomainEvents } from './domain-event-repository.js';
 import { storeIncomingGroup } from './store-incoming.js';
 import { relaxedTransaction } from './dialect/relaxed-commit.js';
+import { compiledOnce } from './compiled-once.js';
 
 /** Every column but the bodies and headers: lists never load what they do not show. */
 const SUMMARY_COLUMNS = [
@@ -128,6 +129,13 @@ async function summariesById(db: Kysely<Database>, ids: string[]): Promise<Email
   return summaries(db, ids.map((id) => byId.get(id)).filter((row) => row !== undefined));
 }
 
+/** getEmail's row (compiled once: compiled-once.ts). */
+const emailById = compiledOnce((db, tenantId: string, id: string) => db
+  .selectFrom('emails')
+  .select([...SUMMARY_COLUMNS, 'headers_json', 'text_body', 'html_body'])
+  .where('tenant_id', '=', tenantId)
+  .where('id', '=', id));
+
 export function emailRepository(db: Kysely<Database>): EmailRepository {
   return {
     async storeIncoming(batch) {
@@ -137,12 +145,7 @@ export function emailRepository(db: Kysely<Database>): EmailRepository {
     },
 
     async findById(tenantId, id) {
-      const row = await db
-        .selectFrom('emails')
-        .select([...SUMMARY_COLUMNS, 'headers_json', 'text_body', 'html_body'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const [row] = await emailById(db, tenantId, id);
       if (!row) return undefined;
       const [[summary], authentication] = await Promise.all([
         summaries(db, [row]),

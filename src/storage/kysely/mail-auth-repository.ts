@@ -3,6 +3,7 @@ import type { Database } from '../schema.js';
 import type { MailAuthResultsTable } from '../mail-auth-tables.js';
 import type { EmailAuthentication, EmailRecord, MailAuthResultRepository, StoredEmailAuthentication } from '../ports.js';
 import { toMillis } from './rows.js';
+import { compiledOnce } from './compiled-once.js';
 
 function toAuthentication(row: Selectable<MailAuthResultsTable>): StoredEmailAuthentication {
   return {
@@ -42,11 +43,14 @@ export async function insertMailAuthResults(trx: Transaction<Database>, emails: 
   for (let i = 0; i < rows.length; i += 100) await trx.insertInto('mail_auth_results').values(rows.slice(i, i + 100)).execute();
 }
 
+/** Read with every getEmail (compiled once: compiled-once.ts). */
+const authOfEmail = compiledOnce((db, tenantId: string, emailId: string) => db
+  .selectFrom('mail_auth_results').selectAll().where('tenant_id', '=', tenantId).where('email_id', '=', emailId));
+
 export function mailAuthResultRepository(db: Kysely<Database>): MailAuthResultRepository {
   return {
     async forEmail(tenantId, emailId) {
-      const row = await db.selectFrom('mail_auth_results').selectAll()
-        .where('tenant_id', '=', tenantId).where('email_id', '=', emailId).executeTakeFirst();
+      const [row] = await authOfEmail(db, tenantId, emailId);
       if (!row) return undefined;
       const { emailId: _e, inboxId: _i, ...auth } = toAuthentication(row);
       return auth;
