@@ -22,11 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { wakeFloors, wakeLatency, type LatencyResult, type WakeFloors } from './latency.js';
 import type { LoadResult, LoadSpec } from './loadgen.js';
 import { findSmtpSource, fetchPostfix, runSmtpSource } from './smtp-source.js';
-import { REPO_ROOT, postgresSchema, procStats, resetPeakRss, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
+import { REPO_ROOT, benchDns, postgresSchema, procStats, resetPeakRss, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
 import { bigStore, type BigResult } from './big.js';
 import { renderMarkdown, renderSearchMarkdown } from './report.js';
 import { searchBench, type SearchBenchResult } from './search.js';
-import { startLoopbackDns } from '../test/helpers/dns-server.js';
 import { automate, stepCosts, stepTotals, type StepCosts } from './ingest-steps.js';
 import { httpApiBench, type HttpApiResult } from './http-api.js';
 import { metricsOf, regressions, TOLERANCE, type Metrics } from './regression-check.js';
@@ -190,13 +189,8 @@ async function main() {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'pigeonhole-bench-'));
   const schema = dialect === 'postgres' ? await postgresSchema(databaseUrl!) : null;
   const apiKey = `ph_bench_${randomBytes(12).toString('hex')}`;
-  // SPF/DKIM/DMARC of received mail are on (the default) and ask a DNS server on loopback that
-  // answers for the bench's sender domain, as an operator's resolver would: the machine's own
-  // resolver may not answer at all, and each message then waits out the checks' time budget.
-  const dns = await startLoopbackDns();
-  dns.add('bench.test', { type: 'TXT', text: 'v=spf1 ip4:127.0.0.1 -all' });
-  dns.add('_dmarc.bench.test', { type: 'TXT', text: 'v=DMARC1; p=none' });
-  const pigeonholeEnv = { PIGEONHOLE_DNS_SERVERS: dns.server };
+  const dns = await benchDns();
+  const pigeonholeEnv = dns.env;
   const pigeonhole = await startPigeonhole({ dataDir, databaseUrl: schema?.url, apiKey, env: pigeonholeEnv });
   const maildev = await startMaildev();
   const sink = await startSink();

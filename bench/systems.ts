@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { startLoopbackDns } from '../test/helpers/dns-server.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
@@ -241,3 +242,17 @@ export async function postgresSchema(url: string): Promise<{ url: string; drop()
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   return { url: scoped.toString(), drop: () => admin(`drop schema if exists ${schema} cascade`) };
 }
+
+/**
+ * SPF/DKIM/DMARC of received mail are on (the default) and ask a DNS server on loopback that
+ * answers for the bench's sender domain, as an operator's resolver would: the machine's own
+ * resolver may not answer at all, and each message then waits out the checks' time budget.
+ * `env` points a Pigeonhole at it.
+ */
+export async function benchDns(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  const dns = await startLoopbackDns();
+  dns.add('bench.test', { type: 'TXT', text: 'v=spf1 ip4:127.0.0.1 -all' });
+  dns.add('_dmarc.bench.test', { type: 'TXT', text: 'v=DMARC1; p=none' });
+  return { env: { PIGEONHOLE_DNS_SERVERS: dns.server }, close: () => dns.close() };
+}
+
