@@ -3,6 +3,7 @@ import type { AliasesTable, AliasThreadsTable, Database } from '../schema.js';
 import type { AliasFilter, AliasRecord, AliasRepository, AliasThreadFilter, AliasThreadRecord } from '../ports.js';
 import { BY_CREATION, paged } from './paged.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { compiledOnce } from './compiled-once.js';
 
 /** Every column but the token hash, which never leaves the repository. */
 const ALIAS_COLUMNS = [
@@ -64,6 +65,12 @@ function threadWhere(tenantId: string, filter: AliasThreadFilter) {
   };
 }
 
+/** Both read for every message received (compiled once: compiled-once.ts). */
+const aliasOfInbox = compiledOnce((db, tenantId: string, inboxId: string) =>
+  db.selectFrom('aliases').select(ALIAS_COLUMNS).where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId));
+const aliasThreadOfInbox = compiledOnce((db, tenantId: string, inboxId: string) =>
+  db.selectFrom('alias_threads').selectAll().where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId));
+
 export function aliasRepository(db: Kysely<Database>): AliasRepository {
   const aliases = () => db.selectFrom('aliases').select(ALIAS_COLUMNS);
   const threads = () => db.selectFrom('alias_threads').selectAll();
@@ -92,7 +99,7 @@ export function aliasRepository(db: Kysely<Database>): AliasRepository {
     },
 
     async findByInbox(tenantId, inboxId) {
-      const row = await aliases().where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId).executeTakeFirst();
+      const [row] = await aliasOfInbox(db, tenantId, inboxId);
       return row && toAlias(row);
     },
 
@@ -158,7 +165,7 @@ export function aliasRepository(db: Kysely<Database>): AliasRepository {
     },
 
     async findThreadByInbox(tenantId, inboxId) {
-      const row = await threads().where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId).executeTakeFirst();
+      const [row] = await aliasThreadOfInbox(db, tenantId, inboxId);
       return row && toThread(row);
     },
 

@@ -3,14 +3,18 @@ import type { InboxChaosTable } from '../chaos-tables.js';
 import type { Database } from '../schema.js';
 import type { ChaosRepository, InboxChaosRecord } from '../ports.js';
 import { fromMillis, toMillis } from './rows.js';
+import { compiledOnce } from './compiled-once.js';
 
 const toRecord = (row: Selectable<InboxChaosTable>): InboxChaosRecord => ({
   inboxId: row.inbox_id, tenantId: row.tenant_id, rules: JSON.parse(row.rules_json) as unknown[],
   createdAt: fromMillis(row.created_at), updatedAt: fromMillis(row.updated_at),
 });
 
+/** Read for every SMTP command naming an inbox (compiled once: compiled-once.ts). */
+const chaosOfInbox = compiledOnce((db, inboxId: string) => db.selectFrom('inbox_chaos').selectAll().where('inbox_id', '=', inboxId));
+
 export function chaosRepository(db: Kysely<Database>): ChaosRepository {
-  const byInbox = (inboxId: string) => db.selectFrom('inbox_chaos').selectAll().where('inbox_id', '=', inboxId).executeTakeFirst();
+  const byInbox = async (inboxId: string) => (await chaosOfInbox(db, inboxId))[0];
   return {
     async findByInbox(inboxId) {
       const row = await byInbox(inboxId);

@@ -5,6 +5,7 @@ import type {
   DomainMonitorAlertSinkRecord, DomainMonitorChange, DomainMonitorRecord, DomainMonitorRepository, DomainMonitorRunRecord, DomainMonitorSampleRecord,
 } from '../ports.js';
 import { flag, fromMillis, fromMillisOrNull, isSet, toMillis, toMillisOrNull } from './rows.js';
+import { compiledOnce } from './compiled-once.js';
 
 const toMonitor = (row: Selectable<DomainMonitorsTable>): DomainMonitorRecord => ({
   id: row.id,
@@ -84,6 +85,12 @@ function changeRow(change: DomainMonitorChange): Partial<DomainMonitorsTable> {
   return row;
 }
 
+/** Read for every message received (compiled once: compiled-once.ts), with and without a sender domain. */
+const monitorsOfInbox = compiledOnce((db, tenantId: string, inboxId: string) => db.selectFrom('domain_monitors').selectAll()
+  .where('tenant_id', '=', tenantId).where('verification_inbox_id', '=', inboxId).orderBy('created_at'));
+const monitorsOfMail = compiledOnce((db, tenantId: string, domain: string, inboxId: string) => db.selectFrom('domain_monitors').selectAll()
+  .where('tenant_id', '=', tenantId).where((eb) => eb.or([eb('domain', '=', domain), eb('verification_inbox_id', '=', inboxId)])).orderBy('created_at'));
+
 export function domainMonitorRepository(db: Kysely<Database>): DomainMonitorRepository {
   return {
     async create(m) {
@@ -108,10 +115,7 @@ export function domainMonitorRepository(db: Kysely<Database>): DomainMonitorRepo
     },
 
     async findForMail(tenantId, domain, inboxId) {
-      const rows = await db.selectFrom('domain_monitors').selectAll().where('tenant_id', '=', tenantId)
-        .where((eb) => (domain === null ? eb('verification_inbox_id', '=', inboxId)
-          : eb.or([eb('domain', '=', domain), eb('verification_inbox_id', '=', inboxId)])))
-        .orderBy('created_at').execute();
+      const rows = domain === null ? await monitorsOfInbox(db, tenantId, inboxId) : await monitorsOfMail(db, tenantId, domain, inboxId);
       return rows.map(toMonitor);
     },
 

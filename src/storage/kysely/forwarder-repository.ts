@@ -5,6 +5,7 @@ import type {
 } from '../ports.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
 import { containsPattern, fromMillis, toMillis } from './rows.js';
+import { compiledOnce } from './compiled-once.js';
 
 const json = <T>(text: string | null): T | null => (text === null ? null : JSON.parse(text) as T);
 
@@ -60,6 +61,11 @@ function whereEvents(tenantId: string, filter: ForwarderEventFilter) {
   };
 }
 
+/** Read for every message received (compiled once: compiled-once.ts). */
+const forwardersOfInbox = compiledOnce((db, tenantId: string, inboxId: string) => ordered(
+  db.selectFrom('inbox_forwarders').selectAll().where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId), 'ASC', BY_CREATION,
+));
+
 export function forwarderRepository(db: Kysely<Database>): ForwarderRepository {
   return {
     async create(f) {
@@ -89,10 +95,7 @@ export function forwarderRepository(db: Kysely<Database>): ForwarderRepository {
     },
 
     async listForInbox(tenantId, inboxId) {
-      const rows = await ordered(
-        db.selectFrom('inbox_forwarders').selectAll().where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId), 'ASC', BY_CREATION,
-      ).execute();
-      return rows.map(toRecord);
+      return (await forwardersOfInbox(db, tenantId, inboxId)).map(toRecord);
     },
 
     async update(tenantId, id, change) {

@@ -7,6 +7,7 @@ import { deleteSentWhere } from './sent-email-repository.js';
 import { containsPattern, flag, fromMillis, fromMillisOrNull, isSet, toMillis, toMillisOrNull } from './rows.js';
 import { ownedBy } from './team-access-repository.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
+import { compiledOnce } from './compiled-once.js';
 
 type InboxRow = Selectable<InboxesTable>;
 
@@ -107,6 +108,9 @@ async function replaceTags(trx: Transaction<Database>, tenantId: string, inboxId
   }
 }
 
+/** Read for every recipient of every SMTP transaction (compiled once: compiled-once.ts). */
+const inboxByAddress = compiledOnce((db, address: string) => db.selectFrom('inboxes').selectAll().where('email_address', '=', address));
+
 export function inboxRepository(db: Kysely<Database>): InboxRepository {
   const findOne = async (where: (eb: ExpressionBuilder<Database, 'inboxes'>) => ReturnType<ExpressionBuilder<Database, 'inboxes'>['and']>) => {
     const row = await db.selectFrom('inboxes').selectAll().where(where).executeTakeFirst();
@@ -145,7 +149,10 @@ export function inboxRepository(db: Kysely<Database>): InboxRepository {
     },
 
     findById: (tenantId, id) => findOne((eb) => eb.and([eb('tenant_id', '=', tenantId), eb('id', '=', id)])),
-    findByAddress: (address) => findOne((eb) => eb.and([eb('email_address', '=', address.toLowerCase())])),
+    async findByAddress(address) {
+      const [row] = await inboxByAddress(db, address.toLowerCase());
+      return row ? (await withTags(db, [row]))[0] : undefined;
+    },
 
     async findByName(tenantId, name) {
       const row = await db

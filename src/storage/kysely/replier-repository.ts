@@ -5,6 +5,7 @@ import type {
 } from '../ports.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
 import { flag, fromMillis, isSet, toMillis } from './rows.js';
+import { compiledOnce } from './compiled-once.js';
 
 const json = <T>(text: string | null): T | null => (text === null ? null : JSON.parse(text) as T);
 const text = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
@@ -85,6 +86,12 @@ function whereEvents(tenantId: string, filter: ReplierEventFilter) {
   };
 }
 
+/** Read for every message received (compiled once: compiled-once.ts). */
+const activeRepliersOfInbox = compiledOnce((db, tenantId: string, inboxId: string) => ordered(
+  db.selectFrom('inbox_repliers').selectAll().where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId).where('active', '=', 1),
+  'ASC', BY_CREATION,
+));
+
 export function replierRepository(db: Kysely<Database>): ReplierRepository {
   return {
     async create(r) {
@@ -108,11 +115,7 @@ export function replierRepository(db: Kysely<Database>): ReplierRepository {
     },
 
     async listActiveForInbox(tenantId, inboxId) {
-      const rows = await ordered(
-        db.selectFrom('inbox_repliers').selectAll().where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId).where('active', '=', 1),
-        'ASC', BY_CREATION,
-      ).execute();
-      return rows.map(toRecord);
+      return (await activeRepliersOfInbox(db, tenantId, inboxId)).map(toRecord);
     },
 
     async update(tenantId, id, change) {
