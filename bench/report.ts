@@ -38,7 +38,10 @@ export function renderMarkdown(r: BenchResults): string {
   }
   latencyRow('Pigeonhole, one node', one);
   if (two) latencyRow('Pigeonhole, two nodes on PostgreSQL', two);
-  if (r.rssAfterIngestMb !== undefined) lines.push('', `Pigeonhole RSS after the ingest runs: ${r.rssAfterIngestMb} MB.`);
+  if (r.rssAfterIngestMb !== undefined) {
+    const quiet = r.rssQuietMb !== undefined ? `; after 15 s quiet: ${r.rssQuietMb} MB` : '';
+    lines.push('', `Pigeonhole RSS after the ingest runs: ${r.rssAfterIngestMb} MB${quiet}.`);
+  }
   lines.push(...stepTable(r));
   if (r.httpApi) lines.push('', 'HTTP API, beside a Fastify hello-world on the same machine (the ceiling):', '', httpApiTable(r.httpApi));
   if (r.big) {

@@ -46,6 +46,23 @@ const MESSAGES = Number(option('messages') ?? (quick ? 2_000 : 20_000));
 const SESSIONS = 20;
 /** Every load run stops here at the latest, finished or not (MailDev needs ~100 s for 20,000). */
 const DEADLINE_MS = Number(option('deadline') ?? (quick ? 10_000 : 30_000));
+/** Quiet after the ingest runs before the resident size is read again (the idle collection and trim run every 5 s). */
+const QUIET_MS = 15_000;
+
+/**
+ * The lowest resident size over `ms` with no load: what the server keeps once it has given back
+ * what the burst left (core/idle-collector.ts, core/allocator.ts), read once a second.
+ */
+async function quietRss(pid: number, ms: number): Promise<number | undefined> {
+  let lowest: number | undefined;
+  for (const until = Date.now() + ms; Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const rss = procStats(pid)?.rssMb;
+    if (rss !== undefined) lowest = Math.min(lowest ?? rss, rss);
+  }
+  return lowest;
+}
+
 const LATENCY_SAMPLES = quick ? 50 : 300;
 
 export interface IngestRow {
@@ -79,6 +96,8 @@ export interface BenchResults {
   ingest: IngestRow[];
   ratios: Array<{ sizeBytes: number; reuse: boolean; vsMaildev: number; vsSink: number }>;
   rssAfterIngestMb?: number;
+  /** the lowest RSS over QUIET_MS of quiet after the ingest runs */
+  rssQuietMb?: number;
   wakeLatency: { oneNode: LatencyResult; twoNodes?: LatencyResult; floors?: WakeFloors };
   /** ms per message in each step of storing during the one-node wake-latency run (light load: the steps' cost) */
   stepMsLightLoad?: StepCosts;
@@ -275,6 +294,7 @@ async function main() {
     const rssAfterIngestMb = procStats(pigeonhole.child.pid!)?.rssMb;
     await maildev.stop();
     await sink.stop();
+    const rssQuietMb = await quietRss(pigeonhole.child.pid!, QUIET_MS);
 
     console.log('wake latency floors…');
     const floors = await wakeFloors(LATENCY_SAMPLES);
@@ -329,6 +349,7 @@ async function main() {
       ingest,
       ratios,
       rssAfterIngestMb: rssAfterIngestMb === undefined ? undefined : Math.round(rssAfterIngestMb),
+      rssQuietMb: rssQuietMb === undefined ? undefined : Math.round(rssQuietMb),
       wakeLatency: { oneNode, twoNodes, floors },
       stepMsLightLoad,
       httpApi,

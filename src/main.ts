@@ -28,6 +28,7 @@ import { mailWorkersReady, MessageParser, startMailWorkers } from './modules/ema
 import { HtmlWork } from './modules/email/html-work.js';
 import { AuthThrottle } from './transports/auth-throttle.js';
 import { startMemoryTrimmer } from './core/allocator.js';
+import { startIdleCollector } from './core/idle-collector.js';
 import { createResolver } from './core/dns.js';
 import { ServerMetrics } from './transports/metrics.js';
 import { startMetricsListener, type MetricsListener } from './transports/http/metrics.js';
@@ -169,6 +170,8 @@ export async function startServer(
   const mailWorkers = startMailWorkers(config.parseThreads);
   // Memory the C allocator keeps after large messages goes back to the system (core/allocator.ts).
   const trimmer = startMemoryTrimmer({ intervalMs: 5_000, growthBytes: 32 * 1024 * 1024 });
+  // The garbage a burst leaves in the heap is collected once the process goes quiet (core/idle-collector.ts).
+  const idleCollector = startIdleCollector({ intervalMs: 5_000, growthBytes: 32 * 1024 * 1024, idleUtilization: 0.05 });
   const parser = new MessageParser({
     timeoutMs: config.parseTimeout, limits: { maxDepth: config.mimeMaxDepth, maxParts: config.mimeMaxParts },
   }, mailWorkers);
@@ -279,6 +282,7 @@ export async function startServer(
     await app.close();
     await mailWorkers.close();
     trimmer.stop();
+    idleCollector.stop();
     if (ownsStore) await store.close();
     throw portProblem(err, config, binding) ?? err;
   }
@@ -432,6 +436,7 @@ export async function startServer(
       // after the listeners: messages they were still taking in are parsed before this
       await mailWorkers.close();
       trimmer.stop();
+      idleCollector.stop();
       await leaveCluster?.();
       relay?.close();
       if (ownsStore) await store.close();
