@@ -12,8 +12,8 @@ import { runInNewContext } from 'node:vm';
  * lives between suites' bursts, often in a container with a memory limit: it should give that back.
  *
  * Every `intervalMs` (an unref'd timer), when the event loop was busy for less than
- * `idleUtilization` of the interval and the heap holds `growthBytes` more than the last full
- * collection left alive, it collects. The pause (tens of milliseconds for a heap of a few hundred
+ * `idleUtilization` of this interval and of the one before, and the heap holds `growthBytes`
+ * more than the last full collection left alive, it collects. The pause (tens of milliseconds for a heap of a few hundred
  * MB) falls when nothing is waiting. The C allocator's memory freed with it goes back to the system
  * through the trimmer (allocator.ts), which looks after each full collection.
  */
@@ -50,6 +50,7 @@ export function startIdleCollector(options: IdleCollectorOptions): IdleCollector
   const gc = fullCollection();
   let liveAfterLast = getHeapStatistics().used_heap_size;
   let collections = 0;
+  let quietChecks = 0;
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   // A full collection V8 runs by itself can only lower the reference: one in the middle of a
   // burst finds the burst alive, and what the burst leaves behind must still count as garbage.
@@ -64,8 +65,9 @@ export function startIdleCollector(options: IdleCollectorOptions): IdleCollector
     const now = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(now, last).utilization;
     last = now;
-    const used = getHeapStatistics().used_heap_size;
-    if (busy >= options.idleUtilization || used - liveAfterLast < options.growthBytes) return;
+    quietChecks = busy < options.idleUtilization ? quietChecks + 1 : 0;
+    // two quiet intervals in a row: a lull between a suite's tests is not the end of the burst
+    if (quietChecks < 2 || getHeapStatistics().used_heap_size - liveAfterLast < options.growthBytes) return;
     gc();
     collections++;
     liveAfterLast = getHeapStatistics().used_heap_size;
