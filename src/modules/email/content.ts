@@ -1,22 +1,10 @@
-import { createRequire } from 'node:module';
-import type { CheerioAPI } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio';
 import { badRequest } from '../../core/errors.js';
 
 /**
  * Pure helpers behind the email content operations (text lines, CSS queries, links,
  * verification codes, Java-style regexes, content types). No I/O, no HTTP.
  */
-
-/**
- * cheerio (about 4 MB of heap) loads on the first HTML that needs it: in a server, HTML work
- * runs on the mail worker threads (html-work.ts), so the main thread seldom does. Required, as
- * an import cannot be synchronous; `require` itself where the module runs as CommonJS (tsx on a
- * worker thread), where `import.meta.url` is not set.
- */
-let cheerio: typeof import('cheerio') | undefined;
-const load: typeof import('cheerio').load = (...args) =>
-  (cheerio ??= (typeof require === 'function' ? require : createRequire(import.meta.url))('cheerio') as typeof import('cheerio')).load(...args);
-
 
 // ---------------------------------------------------------------------------------------------
 // HTML → text
