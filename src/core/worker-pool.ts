@@ -38,6 +38,8 @@ export class WorkerPool {
   /** tasks handed to piscina (at most one per thread) and those waiting for a thread, in order */
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  /** the task `warm` ran, run again on each thread that replaces a lost one */
+  private warmUp: { task: unknown; name: string } | null = null;
 
   constructor(options: WorkerPoolOptions) {
     const threads = Math.max(1, options.threads);
@@ -64,12 +66,30 @@ export class WorkerPool {
   async run<Out>(task: unknown, budgetMs: number, name = 'default'): Promise<Out> {
     await this.takeThread();
     const budget = AbortSignal.timeout(budgetMs);
+    let threadLost = false;
     try {
       return (await this.pool.run(task, { signal: budget, name })) as Out;
     } catch (err) {
+      threadLost = budget.aborted || isWorkerDeath(err);
       if (budget.aborted) throw new TaskOverBudget(budgetMs);
       if (isWorkerDeath(err)) throw new TaskFailed(`worker thread died running the task: ${(err as Error).message}`);
       throw err;
+    } finally {
+      if (threadLost) void this.replaceThenRelease();
+      else this.releaseThread();
+    }
+  }
+
+  /**
+   * A lost thread's place is handed on only once its replacement has loaded its code: the
+   * next task's budget would otherwise count the replacement's start (seconds under tsx, on
+   * a busy machine), and cut a task that is not costly at all.
+   */
+  private async replaceThenRelease(): Promise<void> {
+    try {
+      if (this.warmUp) await this.pool.run(this.warmUp.task, { name: this.warmUp.name });
+    } catch {
+      // a replacement that cannot even warm up fails the next task on its own terms
     } finally {
       this.releaseThread();
     }
@@ -95,6 +115,7 @@ export class WorkerPool {
    * task otherwise pays for loading the worker's code (from source under tsx, seconds).
    */
   async warm(task: unknown, name = 'default'): Promise<void> {
+    this.warmUp = { task, name };
     await Promise.all(Array.from({ length: this.threads }, () => this.pool.run(task, { name })));
   }
 

@@ -35,6 +35,18 @@ describe('WorkerPool budget', () => {
   });
 });
 
+describe('WorkerPool after a thread is lost', () => {
+  const pool = new WorkerPool({ file: workerModule(import.meta.url, 'fixtures/slow-start-worker'), threads: 1 });
+  before(() => pool.warm({ spinMs: 0, answer: 'warm' }));
+  after(() => pool.close());
+
+  it("does not count the replacement thread's start against the next task's budget", async () => {
+    await assert.rejects(pool.run({ spinMs: 60_000, answer: 'never' }, 300), TaskOverBudget);
+    // the replacement takes 800 ms to load, longer than this task's whole budget
+    assert.equal(await pool.run<string>({ spinMs: 10, answer: 'next' }, 400), 'next');
+  });
+});
+
 describe('MessageParser on worker threads', () => {
   const workers = startMailWorkers(1);
   const parser = new MessageParser({ timeoutMs: 1500, limits: { maxDepth: 50, maxParts: 1000 } }, workers);
