@@ -8,6 +8,7 @@ import type { Store } from './storage/ports.js';
 import { migrateToLatest, openDatabase, openStore, sqliteFileIn } from './storage/kysely/database.js';
 import { buildApp } from './app.js';
 import { createServices } from './services.js';
+import { ChromiumRenderer } from './modules/render/chromium-renderer.js';
 import { EventBus } from './events/bus.js';
 import { loadTls } from './transports/tls.js';
 import { startSmtp, type RunningSmtp } from './transports/smtp/server.js';
@@ -34,6 +35,8 @@ import { ServerMetrics } from './transports/metrics.js';
 import { startMetricsListener, type MetricsListener } from './transports/http/metrics.js';
 import { packageVersion } from './core/version.js';
 import { waitersOf } from './events/waiters.js';
+import { SpamdClient } from './modules/spam/spamd-client.js';
+import { spamdFor, type ServerSpamd } from './modules/spam/spamd-supervisor.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
 
@@ -78,6 +81,8 @@ export interface RunningServer {
   /** the sendEmailWithQueue worker of this node */
   sendQueue: SendQueueWorker;
   automationJobs: AutomationJobWorker;
+  /** spamd as PIGEONHOLE_SPAMD configures it: state() says whether scores can be had, ready() resolves once it answers */
+  spamd: ServerSpamd;
   /** the audit log: flush() writes what is held (tests), prune() deletes what is past the retention */
   auditLog: { flush(): Promise<void>; prune(retentionDays: number): Promise<number> };
   close(): Promise<void>;
@@ -176,13 +181,21 @@ export async function startServer(
     timeoutMs: config.parseTimeout, limits: { maxDepth: config.mimeMaxDepth, maxParts: config.mimeMaxParts },
   }, mailWorkers);
   const htmlWork = new HtmlWork(mailWorkers, config.parseTimeout);
-  const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, tenantSmsCap: config.tenantSmsCap, smsFailNumbers: config.smsFailNumbers, smsRelay: config.smsRelay, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, phoneRanges: config.phoneRanges, endpoints, tracking,
-    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, previewUrlTtl: config.previewUrlTtl, exportLinkTtl: config.exportLinkTtl, requireConsent: config.requireConsent,
+  // Email screenshots: Chromium is launched on the first one, not here.
+  const renderer = new ChromiumRenderer({ executablePath: config.chromiumPath, concurrency: config.renderConcurrency, timeoutMs: config.renderTimeout });
+  // Spam scores: spamd (supervised with PIGEONHOLE_SPAMD=auto) starts in the background, never waited for by the start.
+  const spamdClient = new SpamdClient({ timeoutMs: config.spamdTimeout, concurrency: 2 });
+  const spamd = spamdFor(config.spamd, spamdClient, process.getuid?.() === 0);
+  const services = createServices({ store, clock, settings, bus, relay, parser, htmlWork, renderer, maxAttachmentSize: config.maxAttachmentSize, tenantEmailCap: config.tenantEmailCap, tenantSmsCap: config.tenantSmsCap, smsFailNumbers: config.smsFailNumbers, smsRelay: config.smsRelay, smtpDedupeWindow: config.smtpDedupeWindow, replierWindow: config.replierWindow, phoneRanges: config.phoneRanges, endpoints, tracking,
+    webhooks: { ...webhookTargets, timeoutMs: config.webhookTimeout }, feedbackAddress: config.feedbackAddress, reputation: config.reputation, previewUrlTtl: config.previewUrlTtl, exportLinkTtl: config.exportLinkTtl, requireConsent: config.requireConsent,
     dnsServers: config.dnsServers,
     emailRetention: { maxEmailsPerInbox: config.maxEmailsPerInbox, maxEmailsPerAccount: config.maxEmailsPerAccount, maxEmailAge: config.maxEmailAge, batchSize: config.emailRetentionBatch },
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength },
     mailAuth: mailAuthOf(config), postmaster: config.postmaster,
-    domainMonitors: { dnsServers: config.dnsServers, mxProbePort: config.mxProbePort, authservId: config.publicHost ?? config.domain } });
+    domainMonitors: { dnsServers: config.dnsServers, mxProbePort: config.mxProbePort, authservId: config.publicHost ?? config.domain },
+    dnsTools: { dnsBudgetMs: config.dnsToolsTimeout, propagationResolvers: config.dnsPropagationResolvers, dnsblZones: config.dnsblZones, dnsblDomainZones: config.dnsblDomainZones },
+    smtpVerify: config.smtpVerify,
+    spam: { source: spamd, client: spamdClient, threshold: config.spamThreshold, checkInbound: config.spamCheckInbound, waitForSpamdMs: config.spamdTimeout } });
 
   // Failed logins per address, one count for API keys, SMTP AUTH and IMAP LOGIN (this node's
   // memory). On the real clock even under a test's ManualClock: lockouts pace real peers.
@@ -211,6 +224,7 @@ export async function startServer(
     metrics: metrics && { registry: metrics, route: config.metricsPort === 0 },
   }, services);
   services.auditLog.log = app.log;
+  spamd.log = app.log;
   // Each failure injected by a chaos rule, at info: inbox, mode, stage, code (README "Chaos per inbox").
   services.chaos.injected = (event) => app.log.info({ chaos: event }, `chaos: ${event.mode} at ${event.stage} for inbox ${event.inboxId}`);
   let smtp: RunningSmtp | undefined;
@@ -252,7 +266,7 @@ export async function startServer(
         authThrottle,
         connectionsPerSource: config.connectionsPerIp,
       },
-      { ingest: services.ingest, access: services.access, sending: services.sending, telemetry: metrics },
+      { ingest: services.ingest, access: services.access, sending: services.sending, telemetry: metrics, feedback: services.complaints },
       app.log,
     );
     // The access details report the ports actually bound (port 0 picks a free one).
@@ -286,6 +300,8 @@ export async function startServer(
     if (ownsStore) await store.close();
     throw portProblem(err, config, binding) ?? err;
   }
+  // every message scored: spamd starts now; otherwise on the first score asked for
+  if (config.spamCheckInbound) spamd.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
   // Tracking pixel URLs name the port actually bound (port 0 picks a free one).
@@ -413,6 +429,7 @@ export async function startServer(
     webhooks,
     sendQueue,
     automationJobs,
+    spamd,
     auditLog: services.auditLog,
     async close() {
       // Held waits answer 503 now rather than keeping the HTTP server from closing.
@@ -427,10 +444,14 @@ export async function startServer(
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();
+      // after the jobs: no inbound check still asks it
+      await spamd.stop();
       await running.close();
       await runningImap.close();
       await metricsListener?.close();
       await app.close();
+      // after the HTTP app: no screenshot is still being taken
+      await renderer.close();
       // after the listeners: every call and login they recorded is written before the store closes
       await services.auditLog.close();
       // after the listeners: messages they were still taking in are parsed before this

@@ -17,6 +17,7 @@ import { EmailService } from './modules/email/email.service.js';
 import { ThreadService } from './modules/email/threads.service.js';
 import { EmailContentService } from './modules/email/content.service.js';
 import { EmailBodyCheckService } from './modules/email/body-check.service.js';
+import { EmailAuditService } from './modules/email-audit/email-audit.service.js';
 import { EmailImportService } from './modules/email/import.service.js';
 import { SendingService } from './modules/sending/sending.service.js';
 import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
@@ -26,6 +27,9 @@ import type { SendLimits } from './modules/sending/send-limits.js';
 import { AttachmentService } from './modules/attachment/attachment.service.js';
 import { ExpiredService } from './modules/expired/expired.service.js';
 import { BounceService } from './modules/bounce/bounce.service.js';
+import { ComplaintService } from './modules/bounce/complaint.service.js';
+import { ListUnsubscribeService } from './modules/bounce/list-unsubscribe.service.js';
+import { ReputationService, type ReputationSettings } from './modules/bounce/reputation.service.js';
 import { BounceRecorder } from './modules/bounce/bounce-recorder.js';
 import { MissedEmailService } from './modules/missed/missed.service.js';
 import { TenantEmailCapStep } from './modules/missed/email-cap.step.js';
@@ -57,6 +61,8 @@ import { PhoneAccountService } from './modules/phone-inventory/phone-account.ser
 import { PhonePoolService } from './modules/phone-pool/phone-pool.service.js';
 import { PostmasterService, type PostmasterClientSettings } from './modules/postmaster/postmaster.service.js';
 import { DOMAIN_MONITOR_ALERT, DomainMonitorService } from './modules/domain-monitor/domain-monitor.service.js';
+import { EmailVerificationService } from './modules/email-verification/email-verification.service.js';
+import { SmtpVerifier, type SmtpVerifierSettings } from './modules/email-verification/smtp-verifier.js';
 import { PhoneThreadService } from './modules/phone-pool/phone-thread.service.js';
 import { SmsMediaService } from './modules/sms/sms-media.service.js';
 import { SMS_STATUS_CALLBACK, SmsSinkService } from './modules/sms-sink/sms-sink.service.js';
@@ -80,10 +86,15 @@ import { TeamAccessService } from './modules/team/team-access.service.js';
 import { DomainService, type DnsLookup } from './modules/domain/domain.service.js';
 import { DomainDkimSigner } from './modules/domain/dkim-signer.js';
 import { createResolver } from './core/dns.js';
+import { getServers } from 'node:dns';
+import { DnsToolsService, type DnsToolsSettings } from './modules/dns-tools/dns-tools.service.js';
 import { announceExpiry } from './jobs/expiry.js';
 import { InboxRetentionService } from './modules/retention/retention.service.js';
 import { EmailRetentionService, type EmailRetentionSettings } from './modules/retention/email-retention.service.js';
 import { SpamEmailService } from './modules/spam/spam.service.js';
+import { SPAM_SCORE_JOB, SpamScoreService } from './modules/spam/spam-score.service.js';
+import { SpamdClient } from './modules/spam/spamd-client.js';
+import { fixedSpamd, type SpamdSource } from './modules/spam/spamd-supervisor.js';
 import { UserEntitiesService } from './modules/user/entities.service.js';
 import { ExportService } from './modules/export/export.service.js';
 import { FormService } from './modules/forms/forms.service.js';
@@ -92,6 +103,12 @@ import type { AutomationJobHandlers } from './jobs/automation-jobs.js';
 import { ApiKeyService } from './modules/api-keys/api-keys.service.js';
 import { KeyScopeChecker } from './modules/api-keys/key-scope.js';
 import { AuditLogService } from './modules/audit/audit.service.js';
+import { MailToolsService } from './modules/mail-tools/mail-tools.service.js';
+import { FakeEmailService } from './modules/mail-tools/fake-email.service.js';
+import { EmailScreenshotService } from './modules/render/screenshot.service.js';
+import { ChromiumRenderer, type RendererSettings } from './modules/render/chromium-renderer.js';
+import { DevicePreviewService } from './modules/device-previews/device-previews.service.js';
+import { DEVICE_PREVIEW_RUN } from './modules/device-previews/runs.service.js';
 
 export type { Services };
 
@@ -116,6 +133,10 @@ export interface ServiceDeps {
   endpoints?: MailEndpoints;
   /** the public HTTP URL tracking pixel images are served at; startServer fills in the bound port */
   tracking?: TrackingSettings;
+  /** where ARF feedback reports are mailed (PIGEONHOLE_FEEDBACK_ADDRESS); feedback@{settings domain} when unset */
+  feedbackAddress?: string;
+  /** sending reputation thresholds; DEFAULT_REPUTATION_SETTINGS when unset */
+  reputation?: ReputationSettings;
   /** milliseconds a preview link (getEmailPreviewURLs) opens its email; one hour when unset */
   previewUrlTtl?: number;
   /** milliseconds an export link (getExportLink) opens its export; one hour when unset */
@@ -150,9 +171,20 @@ export interface ServiceDeps {
   postmaster?: PostmasterClientSettings;
   /** domain monitors: DNS servers (PIGEONHOLE_DNS_SERVERS), the MX probe port (PIGEONHOLE_MX_PROBE_PORT), this server's authserv-id; unset = system DNS, port 25, the inbox domain */
   domainMonitors?: { dnsServers: readonly string[]; mxProbePort: number; authservId: string };
+  /** DNS tools: PIGEONHOLE_DNS_TOOLS_TIMEOUT, _DNS_PROPAGATION_RESOLVERS, _DNSBL_ZONES, _DNSBL_DOMAIN_ZONES; unset = 4 s, the DNS servers, no blocklist zones */
+  dnsTools?: Pick<DnsToolsSettings, 'dnsBudgetMs' | 'propagationResolvers' | 'dnsblZones' | 'dnsblDomainZones'>;
+  /** SMTP verification (PIGEONHOLE_SMTP_VERIFY_*); unset = port 25, HELO and MAIL FROM at the inbox domain, 10 s, 8 connections */
+  smtpVerify?: Omit<SmtpVerifierSettings, 'dnsServers' | 'policy'>;
   /** the draw of unseeded chaos rules, in [0, 1); Math.random when unset */
   chaosRandom?: () => number;
+  /** spam scores: where spamd is (main.ts supervises it), its client, PIGEONHOLE_SPAM_THRESHOLD and _CHECK_INBOUND; unset = no spamd (503) */
+  spam?: { source: SpamdSource; client: SpamdClient; threshold: number; checkInbound: boolean; waitForSpamdMs: number };
+  /** renders email screenshots (main.ts makes it from the settings and closes it); unset = one on /usr/bin/chromium, 2 at once, 15 s each */
+  renderer?: ChromiumRenderer;
 }
+
+/** The PIGEONHOLE_CHROMIUM_PATH, _RENDER_CONCURRENCY and _RENDER_TIMEOUT defaults. */
+const DEFAULT_RENDERER: RendererSettings = { executablePath: '/usr/bin/chromium', concurrency: 2, timeoutMs: 15_000 };
 
 /** No email retention limit; batches of 50 (the PIGEONHOLE_EMAIL_RETENTION_BATCH default). */
 const NO_EMAIL_RETENTION: EmailRetentionSettings = { maxEmailsPerInbox: 0, maxEmailsPerAccount: 0, maxEmailAge: 0, batchSize: 50 };
@@ -205,6 +237,8 @@ export function createServices(deps: ServiceDeps): Services {
   const users = new UserService(repos, deps.clock);
   const auditLog = new AuditLogService(repos.auditLogs, deps.clock, deps.auditLogger);
   const webhookTargets = deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 };
+  // one browser for screenshots and device previews (main.ts passes the one it closes)
+  const renderer = deps.renderer ?? new ChromiumRenderer(DEFAULT_RENDERER);
   const smsSink = new SmsSinkService(repos.sentSms, repos.phoneNumbers, sms, repos.smsMedia, repos.automationJobs, users, deps.clock,
     { failNumbers: deps.smsFailNumbers ?? [], blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow, timeoutMs: webhookTargets.timeoutMs },
     () => automationWake.kick());
@@ -252,6 +286,17 @@ export function createServices(deps: ServiceDeps): Services {
   automationHandlers[DOMAIN_MONITOR_ALERT] = { run: (job) => domainMonitors.runAlertJob(job) };
   // Observed auth samples: recorded as each received copy is planned, before it is stored and announced.
   ingest.planners.push(domainMonitors.samplePlanner);
+  // Device previews: each run is an automation job rendering its targets in Chromium.
+  const devicePreviews = new DevicePreviewService(repos.devicePreviews, repos.emails, repos.automationJobs,
+    renderer, deps.bus, deps.clock, deps.parser);
+  devicePreviews.runs.wake = () => automationWake.kick();
+  automationHandlers[DEVICE_PREVIEW_RUN] = { run: (job) => devicePreviews.runs.runJob(job) };
+  // Spam scores: the inbound check is a job planned with each stored copy, run after the commit.
+  const spamScores = new SpamScoreService(repos.spamScores, repos.spamEmails, repos.emails,
+    deps.spam?.source ?? fixedSpamd({ mode: 'off' }), deps.spam?.client ?? new SpamdClient({ timeoutMs: 15_000, concurrency: 2 }), deps.clock,
+    { threshold: deps.spam?.threshold ?? 5, checkInbound: deps.spam?.checkInbound ?? false, waitForSpamdMs: deps.spam?.waitForSpamdMs ?? 15_000 });
+  ingest.planners.push(spamScores.planner);
+  automationHandlers[SPAM_SCORE_JOB] = { run: (job) => spamScores.runJob(job) };
   return {
     domains,
     apiKeys: new ApiKeyService(repos.apiKeys, repos.inboxes, users, deps.clock),
@@ -261,6 +306,16 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     auditLog,
     domainMonitors,
+    devicePreviews,
+    dnsTools: new DnsToolsService({
+      dnsBudgetMs: 4000, propagationResolvers: [], dnsblZones: [], dnsblDomainZones: [], ...deps.dnsTools,
+      dnsServers: deps.domainMonitors?.dnsServers ?? deps.dnsServers ?? [], mxProbePort: deps.domainMonitors?.mxProbePort ?? 25,
+      timeoutMs: webhookTargets.timeoutMs, blockPrivate: webhookTargets.blockPrivate, allow: webhookTargets.allow, systemServers: () => getServers(),
+    }),
+    emailVerification: new EmailVerificationService(repos.emailValidations, new SmtpVerifier({
+      port: 25, heloName: deps.settings.domain, mailFrom: `verify@${deps.settings.domain}`, timeoutMs: 10_000, concurrency: 8, ...deps.smtpVerify,
+      dnsServers: deps.dnsServers ?? [], policy: webhookTargets,
+    }), deps.clock),
     chaos,
     aliases: new AliasService(repos.aliases, inboxes, emails, sending, deps.bus, deps.clock),
     rulesets,
@@ -307,9 +362,14 @@ export function createServices(deps: ServiceDeps): Services {
     threads: new ThreadService(repos.threads, inboxes, deps.htmlWork),
     content: new EmailContentService(repos.emails, { html: deps.htmlWork }),
     bodyChecks: new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets),
+    emailAudits: new EmailAuditService(repos.emailAudits, repos.emails, deps.htmlWork ?? new HtmlWork(),
+      new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets), deps.clock),
     sending,
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),
+    complaints: new ComplaintService(repos.reputation, deps.clock, deps.feedbackAddress ?? `feedback@${deps.settings.domain}`),
+    listUnsubscribes: new ListUnsubscribeService(repos.reputation, repos.inboxes, repos.serverSecrets, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' }),
+    reputation: new ReputationService(repos.reputation, deps.clock, deps.reputation),
     deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
     webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }, repos.phoneNumbers),
     webhookDispatcher: new WebhookDispatcher({
@@ -326,9 +386,14 @@ export function createServices(deps: ServiceDeps): Services {
     // email retention deletes through the email service: deleteEmail's path
     emailRetention: new EmailRetentionService(repos.emailRetention, emails, deps.clock, { ...NO_EMAIL_RETENTION, ...deps.emailRetention }),
     spamEmails: new SpamEmailService(repos.spamEmails),
+    spamScores,
     userEntities: new UserEntitiesService(repos.userEntities, repos.inboxes, repos.phoneNumbers),
     exports: new ExportService(repos.exports, repos.serverSecrets, deps.clock, deps.exportLinkTtl),
     forms: new FormService(ingest, deps.clock),
+    mailTools: new MailToolsService(deps.clock),
+    fakeEmails: new FakeEmailService(inboxes, emails),
+    // remote content of a screenshot goes out under the webhook targets' policy
+    screenshots: new EmailScreenshotService(repos.emails, renderer, webhookTargets),
     expired: new ExpiredService(repos.expiredInboxes, deps.clock, { defaultExpirationMillis: null, maxExpirationMillis: MAX_EXPIRES_IN_MS }),
   };
 }

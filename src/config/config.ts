@@ -109,10 +109,39 @@ export interface Config {
   readonly auditRetention: number;
   /** PIGEONHOLE_DNS_SERVERS as dns.setServers takes them; empty = the system's resolvers */
   readonly dnsServers: readonly string[];
+  /** PIGEONHOLE_CHROMIUM_PATH, PIGEONHOLE_RENDER_CONCURRENCY, PIGEONHOLE_RENDER_TIMEOUT: email screenshots */
+  readonly chromiumPath: string;
+  readonly renderConcurrency: number;
+  readonly renderTimeout: number;
   /** PIGEONHOLE_MX_PROBE_PORT: where domain monitors read MX hosts' SMTP greetings */
   readonly mxProbePort: number;
+  /** PIGEONHOLE_SMTP_VERIFY_*: email verification's SMTP dialogues (HELO and MAIL FROM defaulted from the public host and domain) */
+  readonly smtpVerify: { readonly port: number; readonly heloName: string; readonly mailFrom: string; readonly timeoutMs: number; readonly concurrency: number };
+  /** PIGEONHOLE_DNS_TOOLS_TIMEOUT, PIGEONHOLE_DNS_PROPAGATION_RESOLVERS, PIGEONHOLE_DNSBL_ZONES, PIGEONHOLE_DNSBL_DOMAIN_ZONES: the DNS tools */
+  readonly dnsToolsTimeout: number;
+  readonly dnsPropagationResolvers: readonly string[];
+  readonly dnsblZones: readonly string[];
+  readonly dnsblDomainZones: readonly string[];
   /** PIGEONHOLE_DOMAIN_MONITOR_INTERVAL: milliseconds between domain monitor scheduler passes */
   readonly domainMonitorInterval: number;
+  /** PIGEONHOLE_FEEDBACK_ADDRESS: where ARF feedback reports are mailed; lower-case */
+  readonly feedbackAddress: string;
+  /** sending reputation thresholds (PIGEONHOLE_REPUTATION_*, PIGEONHOLE_MAX_*_BOUNCES/_RATE); rates in percent */
+  readonly reputation: {
+    readonly windowSends: number;
+    readonly minSends: number;
+    readonly maxBounceRate: number;
+    readonly maxComplaintRate: number;
+    readonly maxDailyBounces: number;
+    readonly maxAccountBounces: number;
+  };
+  /** PIGEONHOLE_SPAMD: start spamd (auto), use an operator's (remote) or none (off) */
+  readonly spamd: { mode: 'off' } | { mode: 'auto'; searchPath: string } | { mode: 'remote'; host: string; port: number };
+  readonly spamdTimeout: number;
+  /** PIGEONHOLE_SPAM_CHECK_INBOUND: score every received message after it is stored */
+  readonly spamCheckInbound: boolean;
+  /** PIGEONHOLE_SPAM_THRESHOLD: at or over this score an email is recorded as spam */
+  readonly spamThreshold: number;
   /** PIGEONHOLE_DOMAIN_CHECK_INTERVAL: milliseconds between the scheduled checks of custom domains */
   readonly domainCheckInterval: number;
   /** PIGEONHOLE_MAIL_AUTH: SPF/DKIM/DMARC/ARC checks of mail received over SMTP */
@@ -192,6 +221,21 @@ export function loadConfig(
   }
   if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
   if (parsed.domainMonitorInterval === 0) problems.push('PIGEONHOLE_DOMAIN_MONITOR_INTERVAL must be at least 1');
+  for (const key of ['reputationWindow', 'maxDailyBounces', 'maxAccountBounces'] as const) {
+    if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
+  }
+  const rates = Object.fromEntries((['maxBounceRate', 'maxComplaintRate'] as const).map((key) => {
+    const value = Number(parsed[key]);
+    if (!(value >= 0 && value <= 100)) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be a percentage from 0 to 100, not ${JSON.stringify(parsed[key])}`);
+    return [key, value];
+  })) as Record<'maxBounceRate' | 'maxComplaintRate', number>;
+  const feedbackAddress = ((parsed.feedbackAddress as string | undefined) ?? `feedback@${parsed.domain as string}`).toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(feedbackAddress)) problems.push(`PIGEONHOLE_FEEDBACK_ADDRESS must be an email address, not ${JSON.stringify(feedbackAddress)}`);
+  if (parsed.dnsToolsTimeout === 0) problems.push('PIGEONHOLE_DNS_TOOLS_TIMEOUT must be at least 1');
+  if (parsed.spamdTimeout === 0) problems.push('PIGEONHOLE_SPAMD_TIMEOUT must be at least 1');
+  if (parsed.spamCheckInbound === true && (parsed.spamd as { mode?: string } | undefined)?.mode === 'off') {
+    problems.push('PIGEONHOLE_SPAM_CHECK_INBOUND needs spamd: set PIGEONHOLE_SPAMD to auto or host:port');
+  }
   if (parsed.domainCheckInterval === 0) problems.push('PIGEONHOLE_DOMAIN_CHECK_INTERVAL must be at least 1');
   if (parsed.warmupInterval === 0) problems.push('PIGEONHOLE_WARMUP_INTERVAL must be at least 1');
   if (parsed.maxWait === 0) problems.push('PIGEONHOLE_MAX_WAIT must be at least 1');
@@ -217,6 +261,10 @@ export function loadConfig(
   }
   const smsRelay = relayTarget(parsed.smsRelayUrl as string | undefined, parsed.smsRelayFrom as string | undefined, problems);
   if (parsed.mailAuthTimeout === 0) problems.push('PIGEONHOLE_MAIL_AUTH_TIMEOUT must be at least 1');
+  if (parsed.smtpVerifyTimeout === 0) problems.push('PIGEONHOLE_SMTP_VERIFY_TIMEOUT must be at least 1');
+  if (parsed.smtpVerifyConcurrency === 0) problems.push('PIGEONHOLE_SMTP_VERIFY_CONCURRENCY must be at least 1');
+  if (parsed.renderConcurrency === 0) problems.push('PIGEONHOLE_RENDER_CONCURRENCY must be at least 1');
+  if (parsed.renderTimeout === 0) problems.push('PIGEONHOLE_RENDER_TIMEOUT must be at least 1');
   const postmasterParts = [parsed.postmasterClientId, parsed.postmasterClientSecret, parsed.postmasterRedirectUri];
   const postmaster = postmasterParts.every((p) => p !== undefined)
     ? Object.freeze({
@@ -300,8 +348,36 @@ export function loadConfig(
     metricsToken: (parsed.metricsToken as string | undefined) || undefined,
     auditRetention: parsed.auditRetention as number,
     dnsServers: Object.freeze((parsed.dnsServers as string[] | undefined) ?? []),
+    chromiumPath: parsed.chromiumPath as string,
+    renderConcurrency: parsed.renderConcurrency as number,
+    renderTimeout: parsed.renderTimeout as number,
     mxProbePort: parsed.mxProbePort as number,
+    smtpVerify: Object.freeze({
+      port: parsed.smtpVerifyPort as number,
+      heloName: (parsed.smtpVerifyHelo as string | undefined) ?? (parsed.publicHost as string | undefined) ?? (parsed.domain as string),
+      mailFrom: (parsed.smtpVerifyFrom as string | undefined) ?? `verify@${parsed.domain as string}`,
+      timeoutMs: parsed.smtpVerifyTimeout as number,
+      concurrency: parsed.smtpVerifyConcurrency as number,
+    }),
+    dnsToolsTimeout: parsed.dnsToolsTimeout as number,
+    dnsPropagationResolvers: Object.freeze((parsed.dnsPropagationResolvers as string[] | undefined) ?? []),
+    dnsblZones: Object.freeze(parsed.dnsblZones as string[]),
+    dnsblDomainZones: Object.freeze(parsed.dnsblDomainZones as string[]),
     domainMonitorInterval: parsed.domainMonitorInterval as number,
+    feedbackAddress,
+    reputation: {
+      windowSends: parsed.reputationWindow as number,
+      minSends: parsed.reputationMinSends as number,
+      maxBounceRate: rates.maxBounceRate,
+      maxComplaintRate: rates.maxComplaintRate,
+      maxDailyBounces: parsed.maxDailyBounces as number,
+      maxAccountBounces: parsed.maxAccountBounces as number,
+    },
+    // auto looks for spamd on the PATH the server was started with
+    spamd: withSearchPath(parsed.spamd as Config['spamd'], env.PATH ?? ''),
+    spamdTimeout: parsed.spamdTimeout as number,
+    spamCheckInbound: parsed.spamCheckInbound as boolean,
+    spamThreshold: parsed.spamThreshold as number,
     domainCheckInterval: parsed.domainCheckInterval as number,
     mailAuth: parsed.mailAuth as boolean,
     mailAuthTimeout: parsed.mailAuthTimeout as number,
@@ -404,12 +480,19 @@ function parse(spec: SettingSpec, value: string | undefined, problems: string[])
     case 'string':
       if (spec.key === 'apiKey' && value.length < 16) return bad('must be at least 16 characters');
       if (spec.key === 'requireConsent' && value !== 'none' && value !== 'relay') return bad('must be none or relay');
+      if (spec.key === 'smtpVerifyFrom' && !/^[^\s@<>"]{1,64}@[a-z0-9.-]{1,253}$/i.test(value)) return bad('must be an email address such as verify@example.com');
+      if (spec.key === 'smtpVerifyHelo' && !/^[a-z0-9](?:[a-z0-9.-]{0,252})$/i.test(value)) return bad('must be a host name such as mail.example.com');
       if (spec.key === 'smsFailNumbers') {
         const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
         const wrong = entries.filter((e) => !/^\+[1-9]\d{0,14}$/.test(e));
         return wrong.length > 0 ? bad(`must be comma-separated E.164 numbers or prefixes such as +15550100 (not: ${wrong.join(', ')})`) : Object.freeze(entries);
       }
-      if (spec.key === 'dnsServers') {
+      if (spec.key === 'spamd') return spamdSetting(value) ?? bad('must be auto, off or host:port of a running spamd (e.g. 127.0.0.1:783)');
+      if (spec.key === 'spamThreshold') {
+        const n = Number(value);
+        return Number.isFinite(n) && n >= -1000 && n <= 1000 ? n : bad('must be a number such as 5.0');
+      }
+      if (spec.key === 'dnsServers' || spec.key === 'dnsPropagationResolvers') {
         const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
         const wrong = entries.filter((e) => !isDnsServer(e));
         return entries.length === 0 || wrong.length > 0
@@ -449,6 +532,22 @@ function relayTarget(url: string | undefined, from: string | undefined, problems
   parsed.username = '';
   parsed.password = '';
   return Object.freeze({ baseUrl: parsed.toString().replace(/\/+$/, ''), accountSid, authToken, from });
+}
+
+/** auto looks for spamd on the PATH the server was started with. */
+function withSearchPath(spamd: Config['spamd'], searchPath: string): Config['spamd'] {
+  return spamd.mode === 'auto' ? { mode: 'auto', searchPath } : spamd;
+}
+
+/** PIGEONHOLE_SPAMD: auto, off, or host:port (IPv6 in brackets); undefined when it is none of them. */
+function spamdSetting(value: string): Config['spamd'] | undefined {
+  const lower = value.toLowerCase();
+  if (lower === 'auto') return { mode: 'auto', searchPath: '' };
+  if (lower === 'off') return { mode: 'off' };
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value);
+  const port = match ? Number(match[2]) : 0;
+  if (!match || port < 1 || port > 65535) return undefined;
+  return { mode: 'remote', host: match[1]!.replace(/^\[|\]$/g, ''), port };
 }
 
 /** An IP address, optionally with a port (IPv6 in brackets then): what dns.setServers accepts. */

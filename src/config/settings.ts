@@ -100,13 +100,40 @@ export type SettingKey =
   | 'postmasterTokenUrl'
   | 'postmasterApiUrl'
   | 'mxProbePort'
+  | 'dnsToolsTimeout'
+  | 'dnsPropagationResolvers'
+  | 'dnsblZones'
+  | 'dnsblDomainZones'
+  // SMTP verification (EmailVerificationController, verifyEmailAddress, testSmtpServer)
+  | 'smtpVerifyPort'
+  | 'smtpVerifyHelo'
+  | 'smtpVerifyFrom'
+  | 'smtpVerifyTimeout'
+  | 'smtpVerifyConcurrency'
   | 'domainMonitorInterval'
+  // Complaints, list-unsubscribe and reputation
+  | 'feedbackAddress'
+  | 'reputationWindow'
+  | 'reputationMinSends'
+  | 'maxBounceRate'
+  | 'maxComplaintRate'
+  | 'maxDailyBounces'
+  | 'maxAccountBounces'
+  // Spam scores with SpamAssassin
+  | 'spamd'
+  | 'spamdTimeout'
+  | 'spamCheckInbound'
+  | 'spamThreshold'
   // Email retention by count and age (issue 19)
   | 'maxEmailsPerInbox'
   | 'maxEmailsPerAccount'
   | 'maxEmailAge'
   | 'emailRetentionInterval'
-  | 'emailRetentionBatch';
+  | 'emailRetentionBatch'
+  // Email screenshots in Chromium
+  | 'chromiumPath'
+  | 'renderConcurrency'
+  | 'renderTimeout';
 
 export const SETTINGS: readonly SettingSpec[] = [
   { key: 'httpPort', env: 'PIGEONHOLE_HTTP_PORT', flag: '--http-port', kind: 'port', default: '7080',
@@ -268,9 +295,42 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'base URL of the Gmail Postmaster Tools API (v1: /v1/domains, /v1/domains/{domain}/trafficStats)' },
   { key: 'mxProbePort', env: 'PIGEONHOLE_MX_PROBE_PORT', flag: '--mx-probe-port', kind: 'port', default: '25',
     help: 'port the MX reachability check of domain monitors connects to on each MX host, reading its SMTP greeting; 25 is where MX hosts listen (another port points the check at a local SMTP server in tests)' },
+  { key: 'smtpVerifyPort', env: 'PIGEONHOLE_SMTP_VERIFY_PORT', flag: '--smtp-verify-port', kind: 'port', default: '25',
+    help: 'port email verification (validateEmailAddressList, verifyEmailAddress, getEmailIntelligence) connects to on each mail host for its SMTP dialogue (EHLO, STARTTLS, MAIL FROM, RCPT TO, QUIT: never DATA); 25 is where mail hosts listen (another port points it at a local SMTP server in tests)' },
+  { key: 'smtpVerifyHelo', env: 'PIGEONHOLE_SMTP_VERIFY_HELO', flag: '--smtp-verify-helo', kind: 'string',
+    help: 'the name email verification and testSmtpServer give in EHLO/HELO; mail hosts often check it resolves back to the connecting address. Unset = PIGEONHOLE_PUBLIC_HOST, else PIGEONHOLE_DOMAIN' },
+  { key: 'smtpVerifyFrom', env: 'PIGEONHOLE_SMTP_VERIFY_FROM', flag: '--smtp-verify-from', kind: 'string',
+    help: 'the MAIL FROM address of email verification dialogues (verifyEmailAddress may give its own); unset = verify@ followed by PIGEONHOLE_DOMAIN' },
+  { key: 'smtpVerifyTimeout', env: 'PIGEONHOLE_SMTP_VERIFY_TIMEOUT', flag: '--smtp-verify-timeout', kind: 'count', default: '10000',
+    help: 'milliseconds email verification and testSmtpServer wait to connect, for each SMTP reply and for the TLS handshake (DNS questions wait at most 3000 of them, twice); a host that runs past it is unreachable and the next MX host is tried' },
+  { key: 'smtpVerifyConcurrency', env: 'PIGEONHOLE_SMTP_VERIFY_CONCURRENCY', flag: '--smtp-verify-concurrency', kind: 'count', default: '8',
+    help: 'SMTP connections email verification and testSmtpServer hold open at once over all requests; more wait their turn (a waiting check whose client left never starts)' },
+  // DNS tools (ToolsController and MailServerController lookups and checks)
+  { key: 'dnsToolsTimeout', env: 'PIGEONHOLE_DNS_TOOLS_TIMEOUT', flag: '--dns-tools-timeout', kind: 'count', default: '4000',
+    help: 'milliseconds of DNS lookups one DNS tools call (lookupSpfDomain, checkEmailAuthStack, getDnsLookup, ...) may spend; questions still unanswered then are cancelled and reported as failed lookups' },
+  { key: 'dnsPropagationResolvers', env: 'PIGEONHOLE_DNS_PROPAGATION_RESOLVERS', flag: '--dns-propagation-resolvers', kind: 'string',
+    help: 'comma-separated DNS servers (as PIGEONHOLE_DNS_SERVERS takes them) that checkDnsPropagation asks one by one and compares, e.g. 1.1.1.1,8.8.8.8,9.9.9.9; unset = each of PIGEONHOLE_DNS_SERVERS (else of the system\'s resolvers)' },
+  { key: 'dnsblZones', env: 'PIGEONHOLE_DNSBL_ZONES', flag: '--dnsbl-zones', kind: 'domains', default: 'zen.spamhaus.org,bl.spamcop.net,b.barracudacentral.org,psbl.surriel.com',
+    help: 'comma-separated DNS blocklist zones checkEmailBlacklist and checkDomainMonitor ask for each address (reversed octets or nibbles under the zone); a listing is an A answer in 127.0.0.0/8' },
+  { key: 'dnsblDomainZones', env: 'PIGEONHOLE_DNSBL_DOMAIN_ZONES', flag: '--dnsbl-domain-zones', kind: 'domains', default: 'dbl.spamhaus.org',
+    help: 'comma-separated domain blocklist zones checkEmailBlacklist and checkDomainMonitor ask for the domain itself (<domain>.<zone>)' },
   { key: 'domainMonitorInterval', env: 'PIGEONHOLE_DOMAIN_MONITOR_INTERVAL', flag: '--domain-monitor-interval', kind: 'count', default: '60000',
     help: 'milliseconds between the passes of the domain monitor scheduler (one also runs at start; one node at a time), each running every monitor whose intervalSeconds has passed since its last run' },
   // Email retention by count and age (issue 19): 0 = unlimited, the default, so nothing is pruned unless set.
+  { key: 'feedbackAddress', env: 'PIGEONHOLE_FEEDBACK_ADDRESS', flag: '--feedback-address', kind: 'string',
+    help: 'address that takes ARF feedback reports (RFC 5965) over SMTP and records them as complaints of the tenant whose sent email they concern; anything else sent to it is refused with 550; unset = feedback@{PIGEONHOLE_DOMAIN}' },
+  { key: 'reputationWindow', env: 'PIGEONHOLE_REPUTATION_WINDOW', flag: '--reputation-window', kind: 'count', default: '1000',
+    help: 'bounce and complaint rates (getTenantReputationStatusSummary, getAccountBounceBlockStatus) are over the tenant\'s last this many sent emails' },
+  { key: 'reputationMinSends', env: 'PIGEONHOLE_REPUTATION_MIN_SENDS', flag: '--reputation-min-sends', kind: 'count', default: '100',
+    help: 'fewest sends in the window for a rate to be judged; below it the rates are null and block nothing' },
+  { key: 'maxBounceRate', env: 'PIGEONHOLE_MAX_BOUNCE_RATE', flag: '--max-bounce-rate', kind: 'string', default: '5',
+    help: 'percent of the window\'s sends with a permanent bounce above which getAccountBounceBlockStatus says sending is blocked' },
+  { key: 'maxComplaintRate', env: 'PIGEONHOLE_MAX_COMPLAINT_RATE', flag: '--max-complaint-rate', kind: 'string', default: '0.1',
+    help: 'percent of the window\'s sends with a complaint above which getAccountBounceBlockStatus says sending is blocked' },
+  { key: 'maxDailyBounces', env: 'PIGEONHOLE_MAX_DAILY_BOUNCES', flag: '--max-daily-bounces', kind: 'count', default: '1000',
+    help: 'bounced emails since midnight UTC at which getAccountBounceBlockStatus says sending is blocked (its maximumDailyBounces)' },
+  { key: 'maxAccountBounces', env: 'PIGEONHOLE_MAX_ACCOUNT_BOUNCES', flag: '--max-account-bounces', kind: 'count', default: '100000',
+    help: 'bounced emails in all at which getAccountBounceBlockStatus says sending is blocked (its maximumAccountBounces)' },
   { key: 'maxEmailsPerInbox', env: 'PIGEONHOLE_MAX_EMAILS_PER_INBOX', flag: '--max-emails-per-inbox', kind: 'count', default: '0',
     help: 'received emails each inbox keeps: the email retention pass deletes the oldest beyond it (favourited emails are neither counted nor deleted); an account policy (PUT /user/email-retention) may only lower it; 0 = no limit' },
   { key: 'maxEmailsPerAccount', env: 'PIGEONHOLE_MAX_EMAILS_PER_ACCOUNT', flag: '--max-emails-per-account', kind: 'count', default: '0',
@@ -281,6 +341,22 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'milliseconds between the passes of the email retention job (one also runs at start; one node at a time), each deleting the emails beyond the count and age limits of the server and of each account; with no limit set anywhere a pass only reads the (empty) policy table' },
   { key: 'emailRetentionBatch', env: 'PIGEONHOLE_EMAIL_RETENTION_BATCH', flag: '--email-retention-batch', kind: 'count', default: '50',
     help: 'emails the retention pass deletes per transaction (1 to 10000); it yields to other work between batches, so a large backlog never holds the database\'s write lock for long and ingest goes on' },
+  // Email screenshots in Chromium (getEmailScreenshotAsBase64/Binary).
+  { key: 'chromiumPath', env: 'PIGEONHOLE_CHROMIUM_PATH', flag: '--chromium-path', kind: 'string', default: '/usr/bin/chromium',
+    help: 'the Chromium binary email screenshots are rendered in (Debian: apt-get install chromium), launched headless on the first screenshot and kept until the server stops; without it the screenshot operations answer 503 naming this setting' },
+  { key: 'renderConcurrency', env: 'PIGEONHOLE_RENDER_CONCURRENCY', flag: '--render-concurrency', kind: 'count', default: '2',
+    help: 'email screenshots rendered at once (each a Chromium page); more wait their turn, and beyond 8 waiting per slot are answered 503 at once' },
+  { key: 'renderTimeout', env: 'PIGEONHOLE_RENDER_TIMEOUT', flag: '--render-timeout', kind: 'count', default: '15000',
+    help: 'milliseconds one email screenshot may take, its wait for a turn included; past it the render is stopped and the request answered 408' },
+  // Spam scores with SpamAssassin (README "Spam scores").
+  { key: 'spamd', env: 'PIGEONHOLE_SPAMD', flag: '--spamd', kind: 'string', default: 'auto',
+    help: 'where spam scores come from: auto = start spamd (Debian package spamassassin) from PATH or /usr/sbin on 127.0.0.1 on a free port (at start with PIGEONHOLE_SPAM_CHECK_INBOUND, else on the first score asked for), local rules only, as nobody when run as root, restarted if it dies; host:port = an operator\'s spamd; off = none. Without spamd the spam score route answers 503' },
+  { key: 'spamdTimeout', env: 'PIGEONHOLE_SPAMD_TIMEOUT', flag: '--spamd-timeout', kind: 'count', default: '15000',
+    help: 'milliseconds one spamd request may take, its wait for a turn included (two at a time); past it the score is unavailable (503, or the inbound job retries)' },
+  { key: 'spamCheckInbound', env: 'PIGEONHOLE_SPAM_CHECK_INBOUND', flag: '--spam-check-inbound', kind: 'boolean', default: 'off',
+    help: 'score every received message with spamd after it is stored (a job: the SMTP reply never waits for it); off = only when getEmailSpamScore asks' },
+  { key: 'spamThreshold', env: 'PIGEONHOLE_SPAM_THRESHOLD', flag: '--spam-threshold', kind: 'string', default: '5.0',
+    help: 'SpamAssassin score at or over which an email is recorded as spam and listed by getAllSpamEmails (a number; spamd\'s own required_score is reported beside it)' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent' },
 ];

@@ -55,6 +55,8 @@ export interface EventMap {
   'sms.sent': { tenantId: string; inboxId: string; phoneId: string | null; sentSmsId: string; toNumber: string; createdAt: Date };
   /** numbers of a phone pool may have become free (a lease released, numbers added): held acquires look again; inboxId '' */
   'phone-pool.freed': { tenantId: string; inboxId: string; poolId: string; createdAt: Date };
+  /** a device preview run changed (a target finished, the run was cancelled or rerun); inboxId is empty: runs belong to no inbox */
+  'device-preview.run-updated': { tenantId: string; inboxId: string; runId: string; status: string; createdAt: Date };
 }
 export type EventName = keyof EventMap;
 

@@ -38,6 +38,9 @@ import { contactOperations } from './contacts/operations/index.js';
 import { phoneOperations } from './phone/operations/index.js';
 import { phonePoolOperations } from './phone-pool/operations/index.js';
 import { domainMonitorOperations } from './domain-monitor/operations/index.js';
+import { devicePreviewOperations } from './device-previews/operations/index.js';
+import { emailAuditOperations } from './email-audit/operations/index.js';
+import { emailVerificationOperations } from './email-verification/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
 import { smsSinkOperations } from './sms-sink/operations/index.js';
@@ -68,6 +71,7 @@ import { expiredModelSchemas } from './expired/expired.schemas.js';
 import { missedModelSchemas } from './missed/missed.schemas.js';
 import { missedSmsModelSchemas } from './missed-sms/missed-sms.schemas.js';
 import { bounceModelSchemas } from './bounce/bounce.schemas.js';
+import { reputationModelSchemas } from './bounce/reputation.schemas.js';
 import { accessModelSchemas } from './access/access.schemas.js';
 import { imapModelSchemas } from './imap/imap.schemas.js';
 import { waitForModelSchemas } from './waitfor/waitfor.schemas.js';
@@ -84,6 +88,11 @@ import { contactModelSchemas } from './contacts/contacts.schemas.js';
 import { phoneModelSchemas } from './phone/phone.schemas.js';
 import { phonePoolModelSchemas } from './phone-pool/phone-pool.schemas.js';
 import { domainMonitorModelSchemas } from './domain-monitor/domain-monitor.schemas.js';
+import { devicePreviewModelSchemas } from './device-previews/device-previews.schemas.js';
+import { dnsToolsModelSchemas } from './dns-tools/dns-tools.schemas.js';
+import { dnsToolsOperations } from './dns-tools/operations/index.js';
+import { emailAuditModelSchemas } from './email-audit/email-audit.schemas.js';
+import { emailVerificationModelSchemas } from './email-verification/email-verification.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
 import { sentSmsModelSchemas } from './sms/sent-sms.schemas.js';
@@ -113,6 +122,10 @@ import { apiKeyOperations } from './api-keys/operations/index.js';
 import { apiKeyModelSchemas } from './api-keys/api-keys.schemas.js';
 import { auditOperations } from './audit/operations/index.js';
 import { auditModelSchemas } from './audit/audit.schemas.js';
+import { renderOperations } from './render/operations/index.js';
+import { renderModelSchemas } from './render/render.schemas.js';
+import { mailToolsOperations } from './mail-tools/operations/index.js';
+import { mailToolsModelSchemas } from './mail-tools/mail-tools.schemas.js';
 
 export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...userOperations,
@@ -143,6 +156,10 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...phoneInventoryOperations,
   ...phonePoolOperations,
   ...domainMonitorOperations,
+  ...devicePreviewOperations,
+  ...dnsToolsOperations,
+  ...emailAuditOperations,
+  ...emailVerificationOperations,
   ...smsOperations,
   ...smsSinkOperations,
   ...aliasOperations,
@@ -165,16 +182,19 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...auditOperations,
   ...postmasterOperations,
   ...chaosOperations,
+  ...renderOperations,
+  ...mailToolsOperations,
 ];
 
 export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ErrorBody, CountDto, UserInfoDto, ...adminModelSchemas, ...organizationModelSchemas, ...inboxModelSchemas, ...emailModelSchemas,
   ...listingModelSchemas, ...contentModelSchemas, ...importModelSchemas, ...validationModelSchemas, ...bodyCheckModelSchemas, ...clientSupportModelSchemas,
   ...sendingModelSchemas, ...sendQueueModelSchemas, ...forwardAndCheckModelSchemas,
-  ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...missedSmsModelSchemas, ...bounceModelSchemas,
+  ...attachmentModelSchemas, ...expiredModelSchemas, ...missedModelSchemas, ...missedSmsModelSchemas, ...bounceModelSchemas, ...reputationModelSchemas,
   ...accessModelSchemas, ...imapModelSchemas, ...waitForModelSchemas, ...webhookModelSchemas, ...trackingModelSchemas,
-  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...guestPortalModelSchemas, ...senderSeatModelSchemas, ...warmupModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...domainMonitorModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
+  ...commonActionsModelSchemas, ...bulkActionsModelSchemas, ...templateModelSchemas, ...guestPortalModelSchemas, ...senderSeatModelSchemas, ...warmupModelSchemas, ...contactModelSchemas, ...phoneModelSchemas, ...phonePoolModelSchemas, ...domainMonitorModelSchemas, ...dnsToolsModelSchemas, ...smsModelSchemas, ...sentSmsModelSchemas,
   ...aliasModelSchemas,
+  ...devicePreviewModelSchemas,
   ...phoneInventoryModelSchemas,
   ...rulesetModelSchemas,
   ...mfaModelSchemas,
@@ -185,4 +205,8 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...apiKeyModelSchemas, ...auditModelSchemas,
   ...postmasterModelSchemas,
   ...chaosModelSchemas,
+  ...emailAuditModelSchemas,
+  ...renderModelSchemas,
+  ...mailToolsModelSchemas,
+  ...emailVerificationModelSchemas,
 ];

@@ -18,6 +18,9 @@ import type { ExpiredService } from './expired/expired.service.js';
 import type { MissedEmailService } from './missed/missed.service.js';
 import type { MissedSmsService } from './missed-sms/missed-sms.service.js';
 import type { BounceService } from './bounce/bounce.service.js';
+import type { ComplaintService } from './bounce/complaint.service.js';
+import type { ListUnsubscribeService } from './bounce/list-unsubscribe.service.js';
+import type { ReputationService } from './bounce/reputation.service.js';
 import type { AccessService } from './access/access.service.js';
 import type { ImapMailboxService } from './imap/imap.service.js';
 import type { ImapCommandsService } from './imap/imap-commands.service.js';
@@ -43,6 +46,10 @@ import type { PhoneAccountService } from './phone-inventory/phone-account.servic
 import type { PhonePoolService } from './phone-pool/phone-pool.service.js';
 import type { PostmasterService } from './postmaster/postmaster.service.js';
 import type { DomainMonitorService } from './domain-monitor/domain-monitor.service.js';
+import type { DevicePreviewService } from './device-previews/device-previews.service.js';
+import type { DnsToolsService } from './dns-tools/dns-tools.service.js';
+import type { EmailAuditService } from './email-audit/email-audit.service.js';
+import type { EmailVerificationService } from './email-verification/email-verification.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
 import type { SmsMediaService } from './sms/sms-media.service.js';
 import type { SmsSinkService } from './sms-sink/sms-sink.service.js';
@@ -63,6 +70,7 @@ import type { InboxRetentionService } from './retention/retention.service.js';
 import type { ChaosService } from './chaos/chaos.service.js';
 import type { EmailRetentionService } from './retention/email-retention.service.js';
 import type { SpamEmailService } from './spam/spam.service.js';
+import type { SpamScoreService } from './spam/spam-score.service.js';
 import type { UserEntitiesService } from './user/entities.service.js';
 import type { ExportService } from './export/export.service.js';
 import type { FormService } from './forms/forms.service.js';
@@ -70,6 +78,9 @@ import type { FormService } from './forms/forms.service.js';
 import type { ApiKeyService } from './api-keys/api-keys.service.js';
 import type { KeyScopeChecker } from './api-keys/key-scope.js';
 import type { AuditLogService } from './audit/audit.service.js';
+import type { MailToolsService } from './mail-tools/mail-tools.service.js';
+import type { FakeEmailService } from './mail-tools/fake-email.service.js';
+import type { EmailScreenshotService } from './render/screenshot.service.js';
 
 export interface Services {
   users: UserService;
@@ -97,6 +108,12 @@ export interface Services {
   /** MissedSmsController: SMS kept aside at the SMS cap */
   missedSms: MissedSmsService;
   bounces: BounceService;
+  /** ARF feedback reports mailed to PIGEONHOLE_FEEDBACK_ADDRESS, as complaints */
+  complaints: ComplaintService;
+  /** one-click list-unsubscribe links and the addresses that used them (RFC 8058) */
+  listUnsubscribes: ListUnsubscribeService;
+  /** bounce and complaint rates, findings and the account's block status */
+  reputation: ReputationService;
   access: AccessService;
   /** inboxes as IMAP mailboxes: the IMAP listener and ImapController share it */
   imap: ImapMailboxService;
@@ -144,6 +161,14 @@ export interface Services {
   postmaster: PostmasterService;
   /** DomainMonitorController: monitors of a domain's mail authentication, their runs, alerts and observed samples */
   domainMonitors: DomainMonitorService;
+  /** DevicePreviewsController: emails rendered in Chromium at device geometry (runs as durable jobs), share links, feedback */
+  devicePreviews: DevicePreviewService;
+  /** DNS tools of ToolsController and MailServerController: lookups and one-off checks of any domain, nothing stored */
+  dnsTools: DnsToolsService;
+  /** email audits (EmailAuditController, checkEmailAudit, checkEmailAudit1, createEmailAuditForEmail) */
+  emailAudits: EmailAuditService;
+  /** EmailVerificationController, verifyEmailAddress and testSmtpServer: SMTP dialogues up to RCPT TO and the stored validations */
+  emailVerification: EmailVerificationService;
   /** SMS conversations per number and other number */
   phoneThreads: PhoneThreadService;
   /** MMS media of received SMS */
@@ -184,10 +209,18 @@ export interface Services {
   emailRetention: EmailRetentionService;
   /** SpamEmailController: mail a spam check flagged */
   spamEmails: SpamEmailService;
+  /** SpamAssassin scores of received emails (Pigeonhole extension) */
+  spamScores: SpamScoreService;
   /** the caller's automations, entity events and favourites (UserController) */
   userEntities: UserEntitiesService;
   /** ExportController: CSV exports and their signed download links */
   exports: ExportService;
   /** FormController.submitForm: HTML forms delivered to inboxes */
   forms: FormService;
+  /** ToolsController: DNS record generators, header and DMARC report analysis */
+  mailTools: MailToolsService;
+  /** ToolsController: fake email addresses (inboxes marked as throwaway) */
+  fakeEmails: FakeEmailService;
+  /** getEmailScreenshotAsBase64/Binary: emails rendered in Chromium (main.ts closes its browser) */
+  screenshots: EmailScreenshotService;
 }

@@ -24,6 +24,7 @@ export type * from './ports/mail-credentials.js';
 export type * from './ports/expired-inboxes.js';
 export type * from './ports/missed-emails.js';
 export type * from './ports/bounces.js';
+export type * from './ports/reputation.js';
 export type * from './ports/threads.js';
 export type * from './ports/scheduler-locks.js';
 export type * from './ports/webhooks.js';
@@ -58,10 +59,14 @@ export type * from './ports/scim.js';
 export type * from './ports/inbox-retention.js';
 export type * from './ports/email-retention.js';
 export type * from './ports/spam-emails.js';
+export type * from './ports/spam-scores.js';
 export type * from './ports/user-entities.js';
 export type * from './ports/exports.js';
 export type * from './ports/audit-logs.js';
 export type * from './ports/domain-monitors.js';
+export type * from './ports/email-audits.js';
+export type * from './ports/email-validations.js';
+export type * from './ports/device-previews.js';
 
 import type { UserRepository } from './ports/users.js';
 import type { ApiKeyRepository } from './ports/api-keys.js';
@@ -74,6 +79,7 @@ import type { MailCredentialRepository } from './ports/mail-credentials.js';
 import type { ExpiredInboxRepository } from './ports/expired-inboxes.js';
 import type { MissedEmailRepository } from './ports/missed-emails.js';
 import type { BounceRepository } from './ports/bounces.js';
+import type { ReputationRepository } from './ports/reputation.js';
 import type { ThreadRepository } from './ports/threads.js';
 import type { SchedulerLocks } from './ports/scheduler-locks.js';
 import type { WebhookRepository } from './ports/webhooks.js';
@@ -108,12 +114,16 @@ import type { GuestPortalRepository, SenderSeatRepository, WarmupRepository } fr
 import type { InboxRetentionRepository } from './ports/inbox-retention.js';
 import type { EmailRetentionRepository } from './ports/email-retention.js';
 import type { SpamEmailRepository } from './ports/spam-emails.js';
+import type { SpamScoreRepository } from './ports/spam-scores.js';
 import type { UserEntityRepository } from './ports/user-entities.js';
 import type { ExportRepository } from './ports/exports.js';
 import type { AuditLogRepository } from './ports/audit-logs.js';
 import type { MailAuthResultRepository } from './ports/mail-auth.js';
 import type { PostmasterRepository } from './ports/postmaster.js';
 import type { DomainMonitorRepository } from './ports/domain-monitors.js';
+import type { EmailAuditRepository } from './ports/email-audits.js';
+import type { EmailValidationRepository } from './ports/email-validations.js';
+import type { DevicePreviewRepository } from './ports/device-previews.js';
 import type { ChaosRepository } from './ports/chaos.js';
 import type { ServerGaugeRepository } from './ports/server-gauges.js';
 
@@ -143,6 +153,8 @@ export interface Repositories {
   expiredInboxes: ExpiredInboxRepository;
   missedEmails: MissedEmailRepository;
   bounces: BounceRepository;
+  /** complaints, list-unsubscribes and the reputation figures (ports/reputation.ts) */
+  reputation: ReputationRepository;
   threads: ThreadRepository;
   schedulerLocks: SchedulerLocks;
   /** webhooks, their delivery jobs and results (ports/webhooks.ts) */
@@ -207,12 +219,20 @@ export interface Repositories {
   emailRetention: EmailRetentionRepository;
   /** mail a spam check flagged (ports/spam-emails.ts) */
   spamEmails: SpamEmailRepository;
+  /** spamd's scores of received emails (ports/spam-scores.ts) */
+  spamScores: SpamScoreRepository;
   /** the caller's automations, entity events and favourites across their tables (ports/user-entities.ts) */
   userEntities: UserEntityRepository;
   /** rows of exports and what was exported (ports/exports.ts) */
   exports: ExportRepository;
   /** domain monitors, their runs, alert sinks and observed auth samples (ports/domain-monitors.ts) */
   domainMonitors: DomainMonitorRepository;
+  /** stored email audits (ports/email-audits.ts) */
+  emailAudits: EmailAuditRepository;
+  /** email validation results of EmailVerificationController (ports/email-validations.ts) */
+  emailValidations: EmailValidationRepository;
+  /** device preview profiles, runs, targets, screenshots, share links and feedback (ports/device-previews.ts) */
+  devicePreviews: DevicePreviewRepository;
   /** chaos rules per inbox and their greylisting state (ports/chaos.ts) */
   chaos: ChaosRepository;
   /** server-wide counts the metrics gauges read (ports/server-gauges.ts) */

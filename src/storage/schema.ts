@@ -8,9 +8,16 @@ import type { ScimGroupMembersTable, ScimGroupsTable, ScimUsersTable } from './s
 import type { ExportedEntitiesTable, InboxRetentionPoliciesTable, InboxRetentionRunsTable, SpamEmailsTable } from './user-rest-tables.js';
 import type { ApiKeyScopeColumns, AuditLogsTable } from './access-tables.js';
 import type { ChaosGreylistTable, InboxChaosTable } from './chaos-tables.js';
+import type { SpamScoresTable } from './spam-score-tables.js';
 import type { MailAuthResultsTable, PostmasterConnectionsTable, PostmasterDomainsTable, PostmasterTrafficStatsTable } from './mail-auth-tables.js';
 import type {} from './email-retention-tables.js';
 import type { DomainMonitorAlertSinksTable, DomainMonitorRunsTable, DomainMonitorSamplesTable, DomainMonitorsTable } from './domain-monitor-tables.js';
+import type { EmailAuditsTable } from './email-audit-tables.js';
+import type { EmailValidationRequestsTable } from './email-validation-tables.js';
+import type {
+  DevicePreviewBlobsTable, DevicePreviewFeedbackTable, DevicePreviewProfilesTable, DevicePreviewRunsTable, DevicePreviewScreenshotsTable,
+  DevicePreviewShareLinksTable, DevicePreviewTargetsTable,
+} from './device-preview-tables.js';
 /**
  * Kysely table types: the single source of truth for column names and types.
  * Portable choices, so one set of queries runs on SQLite and PostgreSQL:
@@ -253,6 +260,36 @@ export interface BouncedEmailsTable {
   bounce_mta: string | null;
   bounce_type: string | null;
   bounce_sub_type: string | null;
+  created_at: number;
+}
+
+/** One per ARF feedback report (RFC 5965) about a sent email (0056). */
+export interface ComplaintsTable {
+  id: string;
+  tenant_id: string;
+  sent_id: string | null;
+  inbox_id: string | null;
+  /** Feedback-Type: abuse, fraud, virus, other, not-spam */
+  feedback_type: string;
+  mail_source: string | null;
+  mail_message_id: string | null;
+  /** lower-case address */
+  complaint_recipient: string;
+  user_agent: string | null;
+  /** the report's envelope sender or From */
+  reporter: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One per address that unsubscribed from a tenant's mail with a one-click POST (RFC 8058; 0056). */
+export interface ListUnsubscribesTable {
+  id: string;
+  tenant_id: string;
+  /** lower-case address */
+  email_address: string;
+  inbox_id: string | null;
+  domain_id: string | null;
   created_at: number;
 }
 
@@ -597,6 +634,8 @@ export interface Database {
   missed_emails: MissedEmailsTable;
   bounced_emails: BouncedEmailsTable;
   bounced_recipients: BouncedRecipientsTable;
+  complaints: ComplaintsTable;
+  list_unsubscribes: ListUnsubscribesTable;
   email_threads: EmailThreadsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -646,11 +685,21 @@ export interface Database {
   inbox_retention_policies: InboxRetentionPoliciesTable;
   inbox_retention_runs: InboxRetentionRunsTable;
   spam_emails: SpamEmailsTable;
+  spam_scores: SpamScoresTable;
   exported_entities: ExportedEntitiesTable;
   domain_monitors: DomainMonitorsTable;
   domain_monitor_runs: DomainMonitorRunsTable;
   domain_monitor_alert_sinks: DomainMonitorAlertSinksTable;
   domain_monitor_samples: DomainMonitorSamplesTable;
+  email_audits: EmailAuditsTable;
+  email_validation_requests: EmailValidationRequestsTable;
+  device_preview_profiles: DevicePreviewProfilesTable;
+  device_preview_blobs: DevicePreviewBlobsTable;
+  device_preview_runs: DevicePreviewRunsTable;
+  device_preview_targets: DevicePreviewTargetsTable;
+  device_preview_screenshots: DevicePreviewScreenshotsTable;
+  device_preview_share_links: DevicePreviewShareLinksTable;
+  device_preview_feedback: DevicePreviewFeedbackTable;
   inbox_chaos: InboxChaosTable;
   chaos_greylist: ChaosGreylistTable;
 }

@@ -9,7 +9,9 @@ import type {
   ApiKeyRepository, AutomationJobRepository, DomainEventRepository, PhoneNumberRepository, PhoneThreadRepository, SmsRepository, SentSmsRepository, SmsMediaRepository, MissedSmsRepository, ImapMailboxRepository, MailCredentialRepository, MissedEmailRepository, Repositories,
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository, ScimRepository,
   ChaosRepository, ServerGaugeRepository,
-  InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository,
+  EmailAuditRepository,
+  ReputationRepository,
+  InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, SpamScoreRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository, DevicePreviewRepository, EmailValidationRepository,
 } from '../../src/storage/ports.js';
 import { FakeAliasRepository } from './alias-repository.js';
 import { FakeCustomDomainRepository } from './custom-domain-repository.js';
@@ -114,11 +116,16 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     inboxRetention: notFakedRepository<InboxRetentionRepository>('inboxRetention'),
     emailRetention: notFakedRepository<EmailRetentionRepository>('emailRetention'),
     spamEmails: notFakedRepository<SpamEmailRepository>('spamEmails'),
+    spamScores: notFakedRepository<SpamScoreRepository>('spamScores'),
     userEntities: notFakedRepository<UserEntityRepository>('userEntities'),
     exports: notFakedRepository<ExportRepository>('exports'),
     mailAuthResults: notFakedRepository<MailAuthResultRepository>('mailAuthResults'),
     postmaster: new FakePostmasterRepository(),
     domainMonitors: notFakedRepository<DomainMonitorRepository>('domainMonitors'),
+    emailAudits: notFakedRepository<EmailAuditRepository>('emailAudits'),
+    reputation: notFakedRepository<ReputationRepository>('reputation'),
+    emailValidations: notFakedRepository<EmailValidationRepository>('emailValidations'),
+    devicePreviews: notFakedRepository<DevicePreviewRepository>('devicePreviews'),
     chaos: notFakedRepository<ChaosRepository>('chaos'),
     serverGauges: notFakedRepository<ServerGaugeRepository>('serverGauges'),
   };

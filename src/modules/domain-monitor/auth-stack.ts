@@ -33,7 +33,7 @@ export interface CheckResult {
 
 export interface DnsLookupResult { recordType: string; ttl: number; recordEntries: string[]; name: string }
 export interface DnsLookupOptions { hostname: string; recordTypes: string[]; omitFinalDNSDot: boolean }
-interface RecordLookup { valid: boolean; query: DnsLookupOptions; records: DnsLookupResult[]; errors: string[]; warnings: string[] }
+export interface RecordLookup { valid: boolean; query: DnsLookupOptions; records: DnsLookupResult[]; errors: string[]; warnings: string[] }
 
 /** CheckEmailAuthStackResults, as the client reads it. */
 export interface AuthStackResults {
@@ -159,7 +159,7 @@ async function countSpfLookups(resolver: Resolver, terms: SpfTerm[], errors: str
   return count;
 }
 
-async function checkSpf(resolver: Resolver, domain: string): Promise<{ spf: AuthStackResults['spf']; result: CheckResult }> {
+export async function checkSpf(resolver: Resolver, domain: string): Promise<{ spf: AuthStackResults['spf']; result: CheckResult }> {
   const spf: AuthStackResults['spf'] = { valid: false, host: domain, record: null, flattenedRecord: null, lookupCount: 0, mechanisms: [], warnings: [], errors: [] };
   const records = (await txt(resolver, domain)).filter((r) => /^v=spf1(\s|$)/i.test(r));
   if (records.length === 0) {
@@ -197,7 +197,7 @@ function rsaKeyLength(base64: string): number | null {
   }
 }
 
-async function checkDkim(resolver: Resolver, domain: string, selectors: readonly string[]): Promise<{ dkim: AuthStackResults['dkim']; result: CheckResult }> {
+export async function checkDkim(resolver: Resolver, domain: string, selectors: readonly string[]): Promise<{ dkim: AuthStackResults['dkim']; result: CheckResult }> {
   const dkim: AuthStackResults['dkim'] = { valid: false, queriedName: null, selector: null, record: null, algorithm: null, keyLength: null, checkedNames: [], warnings: [], errors: [] };
   // every selector asked at once (a slow name server costs one timeout, not one per selector); the first in order with a key wins
   const found = await Promise.all(selectors.map(async (selector) => {
@@ -232,7 +232,7 @@ async function checkDkim(resolver: Resolver, domain: string, selectors: readonly
   return { dkim, result: { check: 'DKIM', status: 'FAIL', details: dkim.errors[0]! } };
 }
 
-async function checkDmarc(resolver: Resolver, domain: string): Promise<{ dmarc: RecordLookup; result: CheckResult; enforced: boolean }> {
+export async function checkDmarc(resolver: Resolver, domain: string): Promise<{ dmarc: RecordLookup; result: CheckResult; enforced: boolean }> {
   const name = `_dmarc.${domain}`;
   const dmarc: RecordLookup = { valid: false, query: txtName(name), records: [], errors: [], warnings: [] };
   let parsed: false | Record<string, unknown>;
@@ -260,7 +260,7 @@ async function checkDmarc(resolver: Resolver, domain: string): Promise<{ dmarc: 
   return { dmarc, result: { check: 'DMARC', status, details }, enforced };
 }
 
-async function checkMx(resolver: Resolver, domain: string): Promise<{ mx: AuthStackResults['mx']; hosts: string[]; result: CheckResult }> {
+export async function checkMx(resolver: Resolver, domain: string): Promise<{ mx: AuthStackResults['mx']; hosts: string[]; result: CheckResult }> {
   const mx: AuthStackResults['mx'] = { records: [], errors: [], warnings: [] };
   let answers: Array<{ exchange: string; priority: number }>;
   try {
@@ -319,7 +319,7 @@ async function addressesOf(resolver: Resolver, host: string): Promise<string[]> 
   return found;
 }
 
-async function checkMxReachability(settings: AuthStackSettings, hosts: string[]): Promise<CheckResult> {
+export async function checkMxReachability(settings: AuthStackSettings, hosts: string[]): Promise<CheckResult> {
   if (hosts.length === 0) return { check: 'MX_REACHABILITY', status: 'FAIL', details: 'no MX host to connect to' };
   const probed = hosts.slice(0, MAX_MX_PROBES);
   // every host probed at once; outcomes reported in MX preference order
@@ -392,7 +392,7 @@ async function fetchPolicy(settings: AuthStackSettings, url: URL): Promise<{ sta
   });
 }
 
-async function checkMtaSts(settings: AuthStackSettings, domain: string, mxHosts: string[]): Promise<{ mtaSts: AuthStackResults['mtaSts']; result: CheckResult }> {
+export async function checkMtaSts(settings: AuthStackSettings, domain: string, mxHosts: string[]): Promise<{ mtaSts: AuthStackResults['mtaSts']; result: CheckResult }> {
   const name = `_mta-sts.${domain}`;
   const url = `https://mta-sts.${domain}/.well-known/mta-sts.txt`;
   const mtaSts: AuthStackResults['mtaSts'] = {
@@ -430,7 +430,7 @@ async function checkMtaSts(settings: AuthStackSettings, domain: string, mxHosts:
   return { mtaSts, result: { check: 'MTA_STS', status, details: status === 'PASS' ? `MTA-STS ${records[0]} with an enforcing policy` : [...mtaSts.errors, ...mtaSts.warnings].join('; ') } };
 }
 
-async function checkTagged(resolver: Resolver, name: string, version: RegExp, check: CheckName, label: string, required: string, missingWhy: string): Promise<{ lookup: RecordLookup; result: CheckResult }> {
+export async function checkTagged(resolver: Resolver, name: string, version: RegExp, check: CheckName, label: string, required: string, missingWhy: string): Promise<{ lookup: RecordLookup; result: CheckResult }> {
   const lookup: RecordLookup = { valid: false, query: txtName(name), records: [], errors: [], warnings: [] };
   const records = (await txt(resolver, name)).filter((r) => version.test(r));
   if (records.length === 0) {

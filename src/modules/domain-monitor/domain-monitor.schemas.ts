@@ -231,11 +231,11 @@ export const DomainMonitorInsightsDto = Type.Object(
   { $id: 'DomainMonitorInsightsDto' },
 );
 
-const DNSLookupOptions = Type.Object(
+export const DNSLookupOptions = Type.Object(
   { hostname: Type.String(), recordTypes: Type.Array(Type.String()), omitFinalDNSDot: Type.Boolean() },
   { $id: 'DNSLookupOptions' },
 );
-const DNSLookupResult = Type.Object(
+export const DNSLookupResult = Type.Object(
   {
     recordType: Type.String(),
     ttl: Type.Integer({ description: '0: Node\'s resolver does not report the TTL of TXT and MX answers' }),
@@ -255,14 +255,14 @@ const SpfMechanismResult = Type.Object(
   { kind: Type.String(), value: Nullable(Type.String()), qualifier: Nullable(Type.String()) },
   { $id: 'SpfMechanismResult' },
 );
-const LookupSpfDomainResults = Type.Object(
+export const LookupSpfDomainResults = Type.Object(
   {
     valid: Type.Boolean(), host: Type.String(), record: Nullable(Type.String()), flattenedRecord: Nullable(Type.String()),
     lookupCount: Type.Integer(), mechanisms: Type.Array(Type.Ref(SpfMechanismResult)), warnings: Type.Array(Type.String()), errors: Type.Array(Type.String()),
   },
   { $id: 'LookupSpfDomainResults' },
 );
-const LookupDkimDomainResults = Type.Object(
+export const LookupDkimDomainResults = Type.Object(
   {
     valid: Type.Boolean(), queriedName: Nullable(Type.String()), selector: Nullable(Type.String()), record: Nullable(Type.String()),
     algorithm: Nullable(Type.String()), keyLength: Nullable(Type.Integer()), checkedNames: Type.Array(Type.String()),
@@ -270,14 +270,14 @@ const LookupDkimDomainResults = Type.Object(
   },
   { $id: 'LookupDkimDomainResults' },
 );
-const LookupDmarcDomainResults = Type.Object(RecordLookup, { $id: 'LookupDmarcDomainResults' });
-const LookupBimiDomainResults = Type.Object(RecordLookup, { $id: 'LookupBimiDomainResults' });
-const LookupTlsReportingDomainResults = Type.Object(RecordLookup, { $id: 'LookupTlsReportingDomainResults' });
-const LookupMtaStsDomainResults = Type.Object(
+export const LookupDmarcDomainResults = Type.Object(RecordLookup, { $id: 'LookupDmarcDomainResults' });
+export const LookupBimiDomainResults = Type.Object(RecordLookup, { $id: 'LookupBimiDomainResults' });
+export const LookupTlsReportingDomainResults = Type.Object(RecordLookup, { $id: 'LookupTlsReportingDomainResults' });
+export const LookupMtaStsDomainResults = Type.Object(
   { ...RecordLookup, wellKnownQuery: Type.String(), wellKnownPresent: Type.Boolean(), wellKnownValue: Type.String() },
   { $id: 'LookupMtaStsDomainResults' },
 );
-const LookupMxRecordsResults = Type.Object(
+export const LookupMxRecordsResults = Type.Object(
   { records: Type.Array(Type.Ref(DNSLookupResult)), errors: Type.Array(Type.String()), warnings: Type.Array(Type.String()) },
   { $id: 'LookupMxRecordsResults' },
 );

@@ -22,6 +22,9 @@ const CONCURRENCY = 6;
 type Severity = 'Warning' | 'Error';
 interface Issue { url: string; responseStatus: number | null; severity: Severity; message: string }
 
+/** What checkBody found and fetched: URLs refused by the guard or past MAX_CHECKED_URLS are `skipped`. */
+export interface BodyCheckCounts { detectedLinks: number; detectedImages: number; checkedLinks: number; checkedImages: number; skipped: number }
+
 export interface BodyCheckResults {
   hasIssues: boolean;
   linkIssues: Issue[];
@@ -45,10 +48,20 @@ export class EmailBodyCheckService {
   async check(tenantId: string, emailId: string): Promise<BodyCheckResults> {
     const email = await this.emails.findById(tenantId, emailId);
     if (!email) throw notFound(`No email ${emailId}`);
-    const links = email.htmlBody !== null ? await this.htmlWork.links(email.htmlBody) : textUrls(email.textBody ?? '');
-    const images = email.htmlBody !== null ? await this.htmlWork.images(email.htmlBody) : [];
     const contentIds = new Set((await this.emails.attachments(tenantId, emailId))
       .filter((a) => a.contentId).map((a) => normalizeContentId(a.contentId!).toLowerCase()));
+    const { counts: _counts, ...results } = await this.checkBody(email, contentIds);
+    return results;
+  }
+
+  /**
+   * The check of bodies given directly (email audits, modules/email-audit), with what was found
+   * and fetched counted. `contentIds` null: the parts are unknown, so cid: images are not judged.
+   */
+  async checkBody(body: { htmlBody: string | null; textBody: string | null }, contentIds: Set<string> | null): Promise<BodyCheckResults & { counts: BodyCheckCounts }> {
+    const links = body.htmlBody !== null ? await this.htmlWork.links(body.htmlBody) : textUrls(body.textBody ?? '');
+    const images = body.htmlBody !== null ? await this.htmlWork.images(body.htmlBody) : [];
+    const counts: BodyCheckCounts = { detectedLinks: new Set(links).size, detectedImages: new Set(images).size, checkedLinks: 0, checkedImages: 0, skipped: 0 };
 
     const linkIssues: Issue[] = [];
     const imageIssues: Issue[] = [];
@@ -59,6 +72,7 @@ export class EmailBodyCheckService {
       seen.add(raw);
       const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw)?.[1]?.toLowerCase();
       if (scheme === 'cid') {
+        if (contentIds === null) return;
         const cid = normalizeContentId(decodeSafe(raw.slice(4))).toLowerCase();
         if (!contentIds.has(cid)) issues.push({ url: raw, responseStatus: null, severity: 'Error', message: `the email has no part with Content-ID <${cid}>` });
         return;
@@ -73,6 +87,7 @@ export class EmailBodyCheckService {
         return;
       }
       if (toFetch.length >= MAX_CHECKED_URLS) {
+        counts.skipped++;
         issues.push({ url: raw, responseStatus: null, severity: 'Warning', message: `not checked: only the first ${MAX_CHECKED_URLS} URLs of an email are fetched` });
         return;
       }
@@ -85,10 +100,14 @@ export class EmailBodyCheckService {
     const options = { timeoutMs: this.settings.timeoutMs, blockPrivate, allow: this.settings.allow, lookup: this.settings.lookup };
     const results = await mapLimited(toFetch, CONCURRENCY, (item) => probeUrl(item.url, options));
     toFetch.forEach((item, i) => {
-      const issue = issueOf(item.url, results[i]!);
+      const result = results[i]!;
+      if (result.refused) counts.skipped++;
+      else if (item.issues === linkIssues) counts.checkedLinks++;
+      else counts.checkedImages++;
+      const issue = issueOf(item.url, result);
       if (issue) item.issues.push(issue);
     });
-    return { hasIssues: linkIssues.length + imageIssues.length > 0, linkIssues, imageIssues, spellingIssues: [] };
+    return { hasIssues: linkIssues.length + imageIssues.length > 0, linkIssues, imageIssues, spellingIssues: [], counts };
   }
 }
 

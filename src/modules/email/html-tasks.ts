@@ -3,6 +3,7 @@ import { AppError, type ErrorCode } from '../../core/errors.js';
 import { bodyLines, htmlImages, htmlLinks, htmlToText, selectTexts } from './content.js';
 import { validateHtml, type HtmlValidation } from './html-validation.js';
 import { checkClientSupport } from './client-support.js';
+import { checkAccessibility } from '../email-audit/accessibility.js';
 
 /** Work on a stored HTML body whose cost grows with it (parsing it: cheerio, parse5, doiuse-email). */
 export type HtmlTask =
@@ -12,7 +13,8 @@ export type HtmlTask =
   | { op: 'text'; html: string }
   | { op: 'validate'; html: string }
   | { op: 'images'; html: string }
-  | { op: 'clientSupport'; html: string };
+  | { op: 'clientSupport'; html: string }
+  | { op: 'accessibility'; html: string };
 
 /** An answer that crosses threads: the result, or the AppError's code and message (its class does not cross). */
 export type HtmlAnswer = { value: unknown } | { error: { code: ErrorCode; message: string } };
@@ -36,5 +38,6 @@ function perform(task: HtmlTask): unknown {
     case 'validate': return validateHtml(task.html);
     case 'images': return htmlImages(task.html);
     case 'clientSupport': return checkClientSupport(task.html);
+    case 'accessibility': return checkAccessibility(task.html);
   }
 }

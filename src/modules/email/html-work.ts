@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors.js';
 import { TaskFailed, TaskOverBudget, type WorkerPool } from '../../core/worker-pool.js';
 import type { HtmlValidation } from './html-validation.js';
 import type { EmailFeatureSupportResult } from './client-support.js';
+import type { AccessibilityFinding } from '../email-audit/accessibility.js';
 import type { HtmlAnswer, HtmlTask } from './html-tasks.js';
 
 /**
@@ -40,6 +41,11 @@ export class HtmlWork {
 
   clientSupport(html: string): Promise<EmailFeatureSupportResult> {
     return this.run({ op: 'clientSupport', html }) as Promise<EmailFeatureSupportResult>;
+  }
+
+  /** The email audit's accessibility findings (modules/email-audit/accessibility.ts). */
+  accessibility(html: string): Promise<AccessibilityFinding[]> {
+    return this.run({ op: 'accessibility', html }) as Promise<AccessibilityFinding[]>;
   }
 
   private async run(task: HtmlTask): Promise<unknown> {

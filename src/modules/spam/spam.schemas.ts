@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, Nullable, PageOf, PageQuery, Uuid } from '../shared/schemas.js';
+import { spamScoreModelSchemas } from './spam-score.schemas.js';
 
 export const SpamEmailProjection = Type.Object(
   {
@@ -22,4 +23,4 @@ export const SpamEmailsQuery = Type.Object({
   inboxId: Type.Optional(Uuid),
 });
 
-export const spamModelSchemas = [SpamEmailProjection, PageSpamEmailProjection];
+export const spamModelSchemas = [SpamEmailProjection, PageSpamEmailProjection, ...spamScoreModelSchemas];

@@ -2,9 +2,8 @@ import { pageRequest, type PageRequest, type SortDirection } from '../../core/pa
 import type { Slice, SpamEmailRecord, SpamEmailRepository } from '../../storage/ports.js';
 
 /**
- * SpamEmailController: records of received mail a spam check flagged. No spam check runs yet,
- * so nothing writes these records today; a check that arrives later writes them through the
- * repository, and this listing shows them.
+ * SpamEmailController: records of received mail a spam check flagged. SpamScoreService writes
+ * them (a SpamAssassin score at or over PIGEONHOLE_SPAM_THRESHOLD); this listing shows them.
  */
 export class SpamEmailService {
   constructor(private readonly repo: SpamEmailRepository) {}

@@ -20,6 +20,7 @@ import { mailCredentialRepository } from './mail-credential-repository.js';
 import { expiredInboxRepository } from './expired-inbox-repository.js';
 import { missedEmailRepository } from './missed-email-repository.js';
 import { bounceRepository } from './bounce-repository.js';
+import { reputationRepository } from './reputation-repository.js';
 import { threadRepository } from './thread-repository.js';
 import { schedulerLocks } from './dialect/locks.js';
 import { webhookRepository } from './webhook-repository.js';
@@ -38,6 +39,9 @@ import { sentSmsRepository } from './sent-sms-repository.js';
 import { phoneAccountRepository, phoneInventoryRepository, phoneNumberReleaseRepository, provisioningJobRepository } from './phone-inventory-repository.js';
 import { phonePoolRepository } from './phone-pool-repository.js';
 import { domainMonitorRepository } from './domain-monitor-repository.js';
+import { emailAuditRepository } from './email-audit-repository.js';
+import { emailValidationRepository } from './email-validation-repository.js';
+import { devicePreviewRepository } from './device-preview-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
 import { smsMediaRepository } from './sms-media-repository.js';
 import { missedSmsRepository } from './missed-sms-repository.js';
@@ -51,6 +55,7 @@ import { plusAddressRepository } from './plus-address-repository.js';
 import { inboxRetentionRepository } from './inbox-retention-repository.js';
 import { emailRetentionRepository } from './email-retention-repository.js';
 import { spamEmailRepository } from './spam-email-repository.js';
+import { spamScoreRepository } from './spam-score-repository.js';
 import { userEntityRepository } from './user-entity-repository.js';
 import { exportRepository } from './export-repository.js';
 import { chaosRepository } from './chaos-repository.js';
@@ -76,6 +81,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     expiredInboxes: expiredInboxRepository(db),
     missedEmails: missedEmailRepository(db),
     bounces: bounceRepository(db),
+    reputation: reputationRepository(db),
     threads: threadRepository(db),
     schedulerLocks: schedulerLocks(db),
     webhooks: webhookRepository(db),
@@ -100,6 +106,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     inboxRetention: inboxRetentionRepository(db),
     emailRetention: emailRetentionRepository(db),
     spamEmails: spamEmailRepository(db),
+    spamScores: spamScoreRepository(db),
     userEntities: userEntityRepository(db),
     exports: exportRepository(db),
     phoneNumbers: phoneNumberRepository(db),
@@ -114,6 +121,9 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     smsMedia: smsMediaRepository(db),
     missedSms: missedSmsRepository(db),
     domainMonitors: domainMonitorRepository(db),
+    emailAudits: emailAuditRepository(db),
+    emailValidations: emailValidationRepository(db),
+    devicePreviews: devicePreviewRepository(db),
     chaos: chaosRepository(db),
     serverGauges: serverGaugeRepository(db),
   };

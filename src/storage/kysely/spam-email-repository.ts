@@ -25,7 +25,8 @@ export function spamEmailRepository(db: Kysely<Database>): SpamEmailRepository {
     async create(s) {
       await db.insertInto('spam_emails').values({
         id: s.id, tenant_id: s.tenantId, inbox_id: s.inboxId, from_address: s.from, to_address: s.to, subject: s.subject, created_at: toMillis(s.createdAt),
-      }).execute();
+      // a check run again (a retried job, a recheck) records the same email once
+      }).onConflict((oc) => oc.column('id').doNothing()).execute();
     },
 
     async page(tenantId, filter, page) {

@@ -49,6 +49,11 @@ import * as m0047 from './0047_email_retention.js';
 import * as m0049 from './0049_email_search.js';
 import * as m0050 from './0050_email_search_fields.js';
 import * as m0051 from './0051_email_search_inline.js';
+import * as m0055 from './0055_spam_scores.js';
+import * as m0054 from './0054_email_audits.js';
+import * as m0056 from './0056_complaints_unsubscribes.js';
+import * as m0052 from './0052_email_validation_requests.js';
+import * as m0057 from './0057_device_previews.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +107,9 @@ export const migrations: Record<string, Migration> = {
   '0049_email_search': m0049,
   '0050_email_search_fields': m0050,
   '0051_email_search_inline': m0051,
+  '0055_spam_scores': m0055,
+  '0054_email_audits': m0054,
+  '0056_complaints_unsubscribes': m0056,
+  '0052_email_validation_requests': m0052,
+  '0057_device_previews': m0057,
 };

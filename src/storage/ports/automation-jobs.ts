@@ -21,7 +21,9 @@ export type AutomationJobKind =
   | 'chaos-bounce'
   | 'sms-status-callback'
   | 'sms-relay'
-  | 'domain-monitor-alert';
+  | 'domain-monitor-alert'
+  | 'device-preview-run'
+  | 'spam-score';
 
 /** pending: waiting for its (next) attempt; inflight: leased by a worker; done / failed / cancelled: final. */
 export type AutomationJobState = 'pending' | 'inflight' | 'done' | 'failed' | 'cancelled';

@@ -21,6 +21,7 @@ export interface SpamEmailFilter {
 }
 
 export interface SpamEmailRepository {
+  /** Records it; a record of the same id already there is kept as it is. */
   create(record: SpamEmailRecord): Promise<void>;
   page(tenantId: string, filter: SpamEmailFilter, page: PageRequest): Promise<Slice<SpamEmailRecord>>;
 }

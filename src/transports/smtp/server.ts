@@ -51,6 +51,14 @@ export interface SmtpServices {
   sending: SendingService;
   /** sessions, accepted and refused messages for the metrics; none = not recorded */
   telemetry?: MailTelemetry;
+  /** the feedback address, which takes ARF reports as complaints (modules/bounce); none = no such address */
+  feedback?: FeedbackMailbox;
+}
+
+/** An address without an inbox that takes one kind of report: a refusal of the report is a 400 AppError. */
+export interface FeedbackMailbox {
+  isFeedbackAddress(address: string): boolean;
+  receive(raw: Buffer, envelopeFrom: string | null): Promise<unknown>;
 }
 
 /** An Error carrying the SMTP reply code smtp-server sends back. */
@@ -97,6 +105,8 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
   const submissions = new WeakMap<SMTPServerSession, SubmissionEnvelope>();
   /** transactions a step refused as a whole (a chaos rule at the MAIL stage): the rest gets the same answer */
   const refusedTransactions = new WeakMap<SMTPServerSession, RecipientRefused>();
+  /** transactions with the feedback address among their recipients */
+  const feedbackTransactions = new WeakSet<SMTPServerSession>();
   const loginOf = (session: SMTPServerSession) => session.user as MailLogin | undefined;
   const throttle = options.authThrottle;
   // One count over the three listeners: the same clients could use any of them.
@@ -174,6 +184,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
     onMailFrom(address, session, callback) {
       recipients.set(session, []);
       refusedTransactions.delete(session);
+      feedbackTransactions.delete(session);
       submissions.delete(session);
       const login = loginOf(session);
       if (!login) return callback();
@@ -210,6 +221,10 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
       }
       const refusedTransaction = refusedTransactions.get(session);
       if (refusedTransaction) return callback(refusal(refusedTransaction.reason, refusedTransaction.smtp?.code ?? 550, refusedTransaction.message));
+      if (services.feedback?.isFeedbackAddress(address.address)) {
+        feedbackTransactions.add(session);
+        return callback();
+      }
       ingest.acceptRecipient(address.address, envelopeOf(session)).then(
         (inbox) => {
           if (!accepted.some((i) => i.id === inbox.id)) accepted.push(inbox);
@@ -261,6 +276,23 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
         const refusedTransaction = refusedTransactions.get(session);
         if (refusedTransaction) return callback(refusal(refusedTransaction.reason, refusedTransaction.smtp?.code ?? 550, refusedTransaction.message));
         const inboxes = recipients.get(session) ?? [];
+        if (feedbackTransactions.has(session) && services.feedback) {
+          const feedback = services.feedback.receive(raw, session.envelope.mailFrom ? session.envelope.mailFrom.address : null);
+          // With inboxes among the recipients too, they get the message whatever the report's fate.
+          if (inboxes.length > 0) {
+            feedback.catch((err: unknown) => log.info({ err: err instanceof AppError ? err.message : String(err) }, 'smtp: feedback report not recorded'));
+          } else {
+            return void feedback.then(
+              () => callback(null, 'Feedback report recorded as a complaint'),
+              (err: unknown) => {
+                if (err instanceof AppError && err.code === 'BAD_REQUEST') return callback(refusal('other', 550, `5.6.0 ${err.message}`, data));
+                if (err instanceof MessageRefused) return callback(refusal('parse_limit', 554, `5.6.0 ${err.message}`, data));
+                log.error({ err }, 'smtp: recording a feedback report failed');
+                callback(refusal('other', 451, 'Feedback report not recorded because of a local error; try again later'));
+              },
+            );
+          }
+        }
         ingest.receive(raw, inboxes, envelopeOf(session)).then(
           (reception) => {
             const ms = performance.now() - endOfData;

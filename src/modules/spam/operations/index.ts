@@ -5,6 +5,7 @@ import { toPage } from '../../../core/paging.js';
 import type { Services } from '../../services.js';
 import type { SpamEmailRecord } from '../../../storage/ports.js';
 import { PageSpamEmailProjection, SpamEmailsQuery } from '../spam.schemas.js';
+import { getEmailSpamScore } from './getEmailSpamScore.js';
 
 const SNIPPET = 100;
 
@@ -15,7 +16,7 @@ export const toSpamEmailProjection = (r: SpamEmailRecord) => ({
 
 export const getAllSpamEmails = operationsOf<Services>('SpamEmailController')({
   operationId: 'getAllSpamEmails', method: 'GET', path: '/spam-emails',
-  summary: 'Page through received mail a spam check flagged. No spam check runs on this server yet (SpamAssassin is planned), so the list stays empty until one does',
+  summary: 'Page through received mail SpamAssassin scored at or over PIGEONHOLE_SPAM_THRESHOLD (every received message with PIGEONHOLE_SPAM_CHECK_INBOUND, else those scored through getEmailSpamScore)',
   query: SpamEmailsQuery,
   response: Type.Ref(PageSpamEmailProjection),
   handler: async ({ tenantId, query: q }, { spamEmails }) => {
@@ -24,5 +25,5 @@ export const getAllSpamEmails = operationsOf<Services>('SpamEmailController')({
   },
 });
 
-/** SpamEmailController */
-export const spamOperations = [getAllSpamEmails];
+/** SpamEmailController, and the spam score extension */
+export const spamOperations = [getAllSpamEmails, getEmailSpamScore];
