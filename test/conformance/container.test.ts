@@ -81,9 +81,10 @@ const execForm = (args: string) => JSON.parse(args.replace(/^(--\S+\s+)*/, '').r
 
 /**
  * Port settings that are not listeners of this server: the MX check of domain monitors
- * connects to remote MX hosts on PIGEONHOLE_MX_PROBE_PORT.
+ * connects to remote MX hosts on PIGEONHOLE_MX_PROBE_PORT, address verification on
+ * PIGEONHOLE_SMTP_VERIFY_PORT.
  */
-const OUTBOUND_PORTS = ['PIGEONHOLE_MX_PROBE_PORT'];
+const OUTBOUND_PORTS = ['PIGEONHOLE_MX_PROBE_PORT', 'PIGEONHOLE_SMTP_VERIFY_PORT'];
 
 function portSettings(): Map<string, number> {
   const section = read('README.md').split('\n## Settings\n')[1]!.split('\n## ')[0]!;

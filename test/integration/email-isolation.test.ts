@@ -363,6 +363,26 @@ const BODY_CHECK_CASES: Record<string, IsolationCase> = {
 };
 Object.assign(ISOLATION_CASES, BODY_CHECK_CASES);
 
+/**
+ * The quality lab's routes on one email (modules/render, modules/email-audit): A's email is a
+ * missing one, so nothing of it is rendered, audited or stored for B. Their own isolation
+ * files (tenant-isolation-render, tenant-isolation-email-audit) check the rest.
+ */
+const QUALITY_LAB_CASES: Record<string, IsolationCase> = {
+  getEmailScreenshotAsBase64: perEmail('POST', '/screenshot/base64', { width: 320, height: 240 }),
+  getEmailScreenshotAsBinary: perEmail('POST', '/screenshot/binary', { width: 320, height: 240 }),
+  getEmailSignature: perEmail('GET', '/signature'),
+  checkEmailAudit1: perEmail('POST', '/check-email-audit'),
+  createEmailAuditForEmail: perEmail('POST', '/audit'),
+  // No stored mail is read: the URL is computed from the address B gives.
+  async getGravatarUrlForEmailAddress(c) {
+    const reply = await c.asB('GET', '/emails/gravatarFor?emailAddress=b%40example.com');
+    expectStatus(reply, 200, 'getGravatarUrlForEmailAddress');
+    assert.match(reply.json.url, /^https:\/\/gravatar\.com\/avatar\/[0-9a-f]{64}$/);
+  },
+};
+Object.assign(ISOLATION_CASES, QUALITY_LAB_CASES);
+
 describeEachDialect('tenant isolation of the email routes', (dialect) => {
   let server: TestServer;
   let transport: Transporter;

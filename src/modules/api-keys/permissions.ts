@@ -97,6 +97,8 @@ export const CONTROLLER_FAMILIES: Readonly<Record<string, Family>> = {
   SentEmailsController: EMAIL,
   SmsController: SMS,
   SpamEmailController: EMAIL,
+  // Pigeonhole's own: a received email's SpamAssassin score (modules/spam)
+  SpamScore: EMAIL,
   TemplateController: AUTOMATION,
   ToolsController: TOOLS,
   TrackingController: EMAIL,
