@@ -44,10 +44,12 @@ const INTROSPECTION_ATTEMPTS = 3;
 /**
  * Kysely's migrator looks for its tables by introspecting every table of every schema. A
  * schema another installation (or test run) drops at that moment makes the introspection
- * fail with PostgreSQL's invalid_schema_name (3F000) for a schema that is not ours; the
- * run changed nothing yet, so it is simply tried again.
+ * fail for a schema that is not ours: invalid_schema_name (3F000), or, when the table is gone
+ * while its columns are read (pg_get_serial_sequence), undefined_column (42703) or
+ * undefined_table (42P01). Only retried when no migration ran: the run changed nothing yet.
  */
-const lostIntrospectionRace = (error: unknown) => (error as { code?: string } | undefined)?.code === '3F000';
+const INTROSPECTION_RACE_CODES = new Set(['3F000', '42703', '42P01']);
+const lostIntrospectionRace = (error: unknown) => INTROSPECTION_RACE_CODES.has((error as { code?: string } | undefined)?.code ?? '');
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
