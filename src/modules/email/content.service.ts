@@ -98,6 +98,17 @@ export class EmailContentService {
     return { lines, body: lines.join('\n') };
   }
 
+  /** The first of `selectors`, in order, that finds text in the email's HTML, and that text's lines; the email read once. */
+  async firstHtmlMatch(tenantId: string, emailId: string, selectors: readonly string[]): Promise<{ selector: string; lines: string[] } | null> {
+    const email = await this.find(tenantId, emailId);
+    const html = email.htmlBody ?? escapeHtml(email.textBody ?? '');
+    for (const selector of selectors) {
+      const lines = (await this.htmlWork.select(html, selector)).map((l) => l.trim()).filter(Boolean);
+      if (lines.length > 0) return { selector, lines };
+    }
+    return null;
+  }
+
   /** getEmailTextLines: the body as trimmed, non-empty text lines (HTML reduced to its visible text). */
   async textLines(
     tenantId: string,

@@ -16,11 +16,8 @@ export const SIGNATURE_SELECTORS = [
 export async function emailSignature(email: EmailRecord, tenantId: string, content: EmailContentService): Promise<FoundSignature | null> {
   // Every selector names "signature": HTML without the word is not queried at all.
   if (email.htmlBody !== null && /signature/i.test(email.htmlBody)) {
-    for (const selector of SIGNATURE_SELECTORS) {
-      const { lines } = await content.htmlQuery(tenantId, email.id, selector);
-      const body = lines.map((l) => l.trim()).filter(Boolean).join('\n');
-      if (body) return { body, source: 'RAW_HTML_SELECTOR', marker: selector, detectionType: 'HTML_SELECTOR' };
-    }
+    const match = await content.firstHtmlMatch(tenantId, email.id, SIGNATURE_SELECTORS);
+    if (match) return { body: match.lines.join('\n'), source: 'RAW_HTML_SELECTOR', marker: match.selector, detectionType: 'HTML_SELECTOR' };
   }
   if (email.textBody?.trim()) {
     const found = findSignature(email.textBody, 'RAW_TEXT_PART');
