@@ -191,6 +191,7 @@ export async function startServer(
     dnsServers: config.dnsServers,
     emailRetention: { maxEmailsPerInbox: config.maxEmailsPerInbox, maxEmailsPerAccount: config.maxEmailsPerAccount, maxEmailAge: config.maxEmailAge, batchSize: config.emailRetentionBatch },
     sendLimits: { maxRecipients: config.maxRecipients, maxHeaderLength: config.maxHeaderLength },
+    listUnsubscribeHeaders: config.listUnsubscribeHeaders,
     mailAuth: mailAuthOf(config), postmaster: config.postmaster,
     domainMonitors: { dnsServers: config.dnsServers, mxProbePort: config.mxProbePort, authservId: config.publicHost ?? config.domain },
     dnsTools: { dnsBudgetMs: config.dnsToolsTimeout, propagationResolvers: config.dnsPropagationResolvers, dnsblZones: config.dnsblZones, dnsblDomainZones: config.dnsblDomainZones },

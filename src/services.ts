@@ -133,6 +133,8 @@ export interface ServiceDeps {
   endpoints?: MailEndpoints;
   /** the public HTTP URL tracking pixel images are served at; startServer fills in the bound port */
   tracking?: TrackingSettings;
+  /** RFC 8058 one-click unsubscribe headers on single-recipient sends (PIGEONHOLE_LIST_UNSUBSCRIBE_HEADERS) */
+  listUnsubscribeHeaders?: boolean;
   /** where ARF feedback reports are mailed (PIGEONHOLE_FEEDBACK_ADDRESS); feedback@{settings domain} when unset */
   feedbackAddress?: string;
   /** sending reputation thresholds; DEFAULT_REPUTATION_SETTINGS when unset */
@@ -264,6 +266,8 @@ export function createServices(deps: ServiceDeps): Services {
     announceExpiry(deps.bus), (change) => deps.bus.publish('inbox.changed', change));
   ingest.catchAll = domains;
   sending.signer = new DomainDkimSigner(repos.customDomains, deps.clock);
+  const listUnsubscribes = new ListUnsubscribeService(repos.reputation, repos.inboxes, repos.serverSecrets, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
+  if (deps.listUnsubscribeHeaders) sending.listUnsubscribe = listUnsubscribes;
   // last: a seat is taken only by a send every other guard let through
   const senderSeats = new SenderSeatService(repos.senderSeats, deps.clock);
   sending.guards.push(senderSeats.guard);
@@ -368,7 +372,7 @@ export function createServices(deps: ServiceDeps): Services {
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),
     complaints: new ComplaintService(repos.reputation, deps.clock, deps.feedbackAddress ?? `feedback@${deps.settings.domain}`),
-    listUnsubscribes: new ListUnsubscribeService(repos.reputation, repos.inboxes, repos.serverSecrets, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' }),
+    listUnsubscribes,
     reputation: new ReputationService(repos.reputation, deps.clock, deps.reputation),
     deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
     webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }, repos.phoneNumbers),

@@ -140,6 +140,8 @@ export interface Config {
   readonly spamdTimeout: number;
   /** PIGEONHOLE_SPAM_CHECK_INBOUND: score every received message after it is stored */
   readonly spamCheckInbound: boolean;
+  /** PIGEONHOLE_LIST_UNSUBSCRIBE_HEADERS: one-click unsubscribe headers on single-recipient sends */
+  readonly listUnsubscribeHeaders: boolean;
   /** PIGEONHOLE_SPAM_THRESHOLD: at or over this score an email is recorded as spam */
   readonly spamThreshold: number;
   /** PIGEONHOLE_DOMAIN_CHECK_INTERVAL: milliseconds between the scheduled checks of custom domains */
@@ -378,6 +380,7 @@ export function loadConfig(
     spamdTimeout: parsed.spamdTimeout as number,
     spamCheckInbound: parsed.spamCheckInbound as boolean,
     spamThreshold: parsed.spamThreshold as number,
+    listUnsubscribeHeaders: parsed.listUnsubscribeHeaders as boolean,
     domainCheckInterval: parsed.domainCheckInterval as number,
     mailAuth: parsed.mailAuth as boolean,
     mailAuthTimeout: parsed.mailAuthTimeout as number,

@@ -119,6 +119,7 @@ export type SettingKey =
   | 'maxComplaintRate'
   | 'maxDailyBounces'
   | 'maxAccountBounces'
+  | 'listUnsubscribeHeaders'
   // Spam scores with SpamAssassin
   | 'spamd'
   | 'spamdTimeout'
@@ -355,6 +356,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'milliseconds one spamd request may take, its wait for a turn included (two at a time); past it the score is unavailable (503, or the inbound job retries)' },
   { key: 'spamCheckInbound', env: 'PIGEONHOLE_SPAM_CHECK_INBOUND', flag: '--spam-check-inbound', kind: 'boolean', default: 'off',
     help: 'score every received message with spamd after it is stored (a job: the SMTP reply never waits for it); off = only when getEmailSpamScore asks' },
+  { key: 'listUnsubscribeHeaders', env: 'PIGEONHOLE_LIST_UNSUBSCRIBE_HEADERS', flag: '--list-unsubscribe-headers', kind: 'boolean', default: 'off',
+    help: 'give every message sent to a single recipient RFC 8058 one-click List-Unsubscribe and List-Unsubscribe-Post headers (a signed link to this server naming that recipient; a POST there is recorded as a list-unsubscribe recipient), unless the send gives its own List-Unsubscribe header' },
   { key: 'spamThreshold', env: 'PIGEONHOLE_SPAM_THRESHOLD', flag: '--spam-threshold', kind: 'string', default: '5.0',
     help: 'SpamAssassin score at or over which an email is recorded as spam and listed by getAllSpamEmails (a number; spamd\'s own required_score is reported beside it)' },
   { key: 'logLevel', env: 'PIGEONHOLE_LOG_LEVEL', flag: '--log-level', kind: 'level', default: 'info',

@@ -42,6 +42,8 @@ export class SendingService {
   readonly guards: SendGuard[] = [];
   /** signs what is sent after the guards (DKIM of custom domains); services.ts sets it */
   signer?: MessageSigner;
+  /** RFC 8058 headers for single-recipient sends (PIGEONHOLE_LIST_UNSUBSCRIBE_HEADERS); services.ts sets it */
+  listUnsubscribe?: { headersFor(tenantId: string, inboxId: string, recipient: string): Promise<Record<string, string>> };
 
   constructor(
     private readonly inboxes: InboxRepository,
@@ -135,6 +137,7 @@ export class SendingService {
     const pixel = input.addTrackingPixel ? this.tracking!.planForSend() : undefined;
     const messageId = `<${newId()}@${inbox.domain}>`;
     const attachments = await this.attachmentsFor(tenantId, input.attachments);
+    const headers = { ...(input.customHeaders ?? {}), ...await this.unsubscribeHeaders(tenantId, inbox.id, [...to, ...cc, ...bcc], input.customHeaders) };
     const raw = await new MailComposer({
       from: displayName ? { name: displayName, address: inbox.emailAddress } : inbox.emailAddress,
       to,
@@ -143,7 +146,7 @@ export class SendingService {
       subject: input.subject ?? '',
       messageId,
       date: this.clock.now(),
-      headers: input.customHeaders ?? undefined,
+      headers,
       inReplyTo: reply?.inReplyTo,
       references: reply?.references,
       ...(isHtml ? { html: pixel ? withPixel(body, pixel.tag) : body } : { text: body }),
@@ -157,7 +160,7 @@ export class SendingService {
       sender: { emailAddress: inbox.emailAddress, name: displayName, rawValue: displayName ? `${JSON.stringify(displayName)} <${inbox.emailAddress}>` : inbox.emailAddress },
       recipients: { to: to.map(mailAddress), cc: cc.map(mailAddress), bcc: bcc.map(mailAddress) },
       replyTo: input.replyTo ?? null,
-      headers: Object.entries(input.customHeaders ?? {}),
+      headers: Object.entries(headers),
       bodyMd5: createHash('md5').update(body).digest('hex'),
       isHtml,
       charset: 'UTF-8',
@@ -166,6 +169,17 @@ export class SendingService {
       trackingPixelId: pixel?.id,
       templateId,
     });
+  }
+
+  /**
+   * One-click unsubscribe headers naming the one recipient of a send. A message to several people
+   * has one header block, so no link in it could say who unsubscribed: those get none. A send
+   * that sets its own List-Unsubscribe keeps it.
+   */
+  private async unsubscribeHeaders(tenantId: string, inboxId: string, recipients: string[], given: Record<string, string> | null | undefined): Promise<Record<string, string>> {
+    if (!this.listUnsubscribe || recipients.length !== 1) return {};
+    if (Object.keys(given ?? {}).some((name) => name.toLowerCase() === 'list-unsubscribe')) return {};
+    return this.listUnsubscribe.headersFor(tenantId, inboxId, bareAddress(recipients[0]!));
   }
 
   /** The options with `template` and `templateVariables` applied to subject and body (send-template.ts). */
