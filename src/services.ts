@@ -268,6 +268,8 @@ export function createServices(deps: ServiceDeps): Services {
   sending.signer = new DomainDkimSigner(repos.customDomains, deps.clock);
   const listUnsubscribes = new ListUnsubscribeService(repos.reputation, repos.inboxes, repos.serverSecrets, deps.clock, deps.tracking ?? { publicUrl: 'http://localhost' });
   if (deps.listUnsubscribeHeaders) sending.listUnsubscribe = listUnsubscribes;
+  const reputation = new ReputationService(repos.reputation, deps.clock, deps.reputation);
+  sending.guards.push(reputation.sendGuard);
   // last: a seat is taken only by a send every other guard let through
   const senderSeats = new SenderSeatService(repos.senderSeats, deps.clock);
   sending.guards.push(senderSeats.guard);
@@ -373,7 +375,7 @@ export function createServices(deps: ServiceDeps): Services {
     bounces: new BounceService(repos.bounces),
     complaints: new ComplaintService(repos.reputation, deps.clock, deps.feedbackAddress ?? `feedback@${deps.settings.domain}`),
     listUnsubscribes,
-    reputation: new ReputationService(repos.reputation, deps.clock, deps.reputation),
+    reputation,
     deliveryWait: new DeliveryStatusWaiter(repos.inboxes, repos.sent, deps.bus),
     webhooks: new WebhookService(repos.webhooks, inboxes, deps.bus, deps.clock, deps.webhooks ?? { blockPrivate: false, timeoutMs: 10_000 }, repos.phoneNumbers),
     webhookDispatcher: new WebhookDispatcher({

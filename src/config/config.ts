@@ -134,6 +134,8 @@ export interface Config {
     readonly maxComplaintRate: number;
     readonly maxDailyBounces: number;
     readonly maxAccountBounces: number;
+    /** PIGEONHOLE_BLOCK_SENDING: refuse sends while blocked */
+    readonly enforceBlock: boolean;
   };
   /** PIGEONHOLE_SPAMD: start spamd (auto), use an operator's (remote) or none (off) */
   readonly spamd: { mode: 'off' } | { mode: 'auto'; searchPath: string } | { mode: 'remote'; host: string; port: number };
@@ -374,6 +376,7 @@ export function loadConfig(
       maxComplaintRate: rates.maxComplaintRate,
       maxDailyBounces: parsed.maxDailyBounces as number,
       maxAccountBounces: parsed.maxAccountBounces as number,
+      enforceBlock: parsed.blockSending as boolean,
     },
     // auto looks for spamd on the PATH the server was started with
     spamd: withSearchPath(parsed.spamd as Config['spamd'], env.PATH ?? ''),

@@ -119,6 +119,7 @@ export type SettingKey =
   | 'maxComplaintRate'
   | 'maxDailyBounces'
   | 'maxAccountBounces'
+  | 'blockSending'
   | 'listUnsubscribeHeaders'
   // Spam scores with SpamAssassin
   | 'spamd'
@@ -332,6 +333,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'bounced emails since midnight UTC at which getAccountBounceBlockStatus says sending is blocked (its maximumDailyBounces)' },
   { key: 'maxAccountBounces', env: 'PIGEONHOLE_MAX_ACCOUNT_BOUNCES', flag: '--max-account-bounces', kind: 'count', default: '100000',
     help: 'bounced emails in all at which getAccountBounceBlockStatus says sending is blocked (its maximumAccountBounces)' },
+  { key: 'blockSending', env: 'PIGEONHOLE_BLOCK_SENDING', flag: '--block-sending', kind: 'boolean', default: 'off',
+    help: 'refuse sends (403 naming each threshold passed) while getAccountBounceBlockStatus says sending is blocked; off = the status is reported only, so a suite that bounces on purpose keeps sending' },
   { key: 'maxEmailsPerInbox', env: 'PIGEONHOLE_MAX_EMAILS_PER_INBOX', flag: '--max-emails-per-inbox', kind: 'count', default: '0',
     help: 'received emails each inbox keeps: the email retention pass deletes the oldest beyond it (favourited emails are neither counted nor deleted); an account policy (PUT /user/email-retention) may only lower it; 0 = no limit' },
   { key: 'maxEmailsPerAccount', env: 'PIGEONHOLE_MAX_EMAILS_PER_ACCOUNT', flag: '--max-emails-per-account', kind: 'count', default: '0',

@@ -116,6 +116,40 @@ describeEachDialect('complaints, list-unsubscribe and reputation', (dialect) => 
         'BOUNCE:DANGER:reject-one@example.com', 'BOUNCE:DANGER:reject-two@example.com', 'COMPLAINT:DANGER:reader@example.com',
       ]);
       assert.ok(items.content!.every((i) => i.source === inbox.emailAddress));
+      // reported only by default: the blocked account still sends
+      await alice.mailslurp.sendEmail(inbox.id, { to: ['reader@example.com'], subject: 'still sent', body: 'x' });
+    });
+  });
+
+  describe('with PIGEONHOLE_BLOCK_SENDING', () => {
+    let server: TestServer;
+    let relay: Awaited<ReturnType<typeof startRelayServer>>;
+    before(async () => {
+      relay = await startRelayServer();
+      server = await startTestServer(dialect, { env: { PIGEONHOLE_RELAY_URL: relay.url, PIGEONHOLE_BLOCK_SENDING: 'true', PIGEONHOLE_MAX_ACCOUNT_BOUNCES: '1' } });
+    });
+    after(async () => {
+      await server.close();
+      await relay.close();
+    });
+
+    test('a blocked account\'s sends are refused with a 403 naming the threshold; another account still sends', async () => {
+      const alice = await server.createTenant();
+      const bob = await server.createTenant();
+      const inbox = await alice.mailslurp.createInbox();
+      await alice.mailslurp.sendEmail(inbox.id, { to: ['reader@example.com'], subject: 'before', body: 'x' });
+      await alice.mailslurp.sendEmail(inbox.id, { to: ['reject-one@example.com'], subject: 'bounces', body: 'x' });
+      assert.equal((await bounceApi(server, alice).getAccountBounceBlockStatus()).isSendingBlocked, true);
+
+      const refused = await alice.fetch(`/sendEmail?inboxId=${inbox.id}`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: ['reader@example.com'], subject: 'after', body: 'x' }),
+      });
+      assert.equal(refused.status, 403);
+      assert.match((await refused.json() as { message: string }).message, /PIGEONHOLE_MAX_ACCOUNT_BOUNCES/);
+      assert.ok(!relay.received.some((m) => m.raw.toString('utf8').includes('Subject: after')), 'nothing relayed');
+
+      const bobInbox = await bob.mailslurp.createInbox();
+      await bob.mailslurp.sendEmail(bobInbox.id, { to: ['reader@example.com'], subject: 'bob sends', body: 'x' });
     });
   });
 });

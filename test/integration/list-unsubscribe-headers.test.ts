@@ -1,10 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { MatchOptionFieldEnum, MatchOptionShouldEnum } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { bounceApi, oneClick } from '../helpers/reputation.js';
 
 /** The value of a header of a received email, by case-insensitive name. */
-function headerOf(email: { headers?: { [name: string]: string } }, name: string): string | undefined {
+function headerOf(email: { headers?: { [name: string]: string } | null }, name: string): string | undefined {
   return Object.entries(email.headers ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
 }
 
@@ -32,7 +33,7 @@ describeEachDialect('List-Unsubscribe headers on sent mail', (dialect) => {
       assert.equal((await api.getListUnsubscribeRecipients({})).totalElements, 0);
       assert.ok((await oneClick(link!)).ok);
       const page = await api.getListUnsubscribeRecipients({});
-      assert.deepEqual(page.content.map((r) => r.emailAddress), [reader.emailAddress.toLowerCase()]);
+      assert.deepEqual(page.content!.map((r) => r.emailAddress), [reader.emailAddress.toLowerCase()]);
     });
 
     test('a send to several recipients, or with its own List-Unsubscribe, gets none added', async () => {
@@ -48,7 +49,7 @@ describeEachDialect('List-Unsubscribe headers on sent mail', (dialect) => {
         customHeaders: { 'List-Unsubscribe': '<mailto:leave@example.com>' },
       });
       const own = await alice.mailslurp.waitController.waitForMatchingFirstEmail({
-        inboxId: one.id, timeout: 10_000, matchOptions: { matches: [{ field: 'SUBJECT', should: 'CONTAIN', value: 'own header' }] },
+        inboxId: one.id, timeout: 10_000, matchOptions: { matches: [{ field: MatchOptionFieldEnum.SUBJECT, should: MatchOptionShouldEnum.CONTAIN, value: 'own header' }] },
       });
       assert.equal(headerOf(own, 'List-Unsubscribe'), '<mailto:leave@example.com>');
       assert.equal(headerOf(own, 'List-Unsubscribe-Post'), undefined);

@@ -1,6 +1,8 @@
 import type { Clock } from '../../core/clock.js';
 import { pageRequest, type PageRequest, type SortDirection } from '../../core/paging.js';
+import { forbidden } from '../../core/errors.js';
 import type { ReputationItemRecord, ReputationRepository, SenderFigures, Slice } from '../../storage/ports.js';
+import type { SendGuard } from '../sending/sending.types.js';
 
 /** The thresholds sending reputation is judged by (PIGEONHOLE_REPUTATION_* and PIGEONHOLE_MAX_*). */
 export interface ReputationSettings {
@@ -16,6 +18,8 @@ export interface ReputationSettings {
   maxDailyBounces: number;
   /** bounced emails in all at which sending is blocked */
   maxAccountBounces: number;
+  /** refuse sends while the block status says blocked (PIGEONHOLE_BLOCK_SENDING); else it is reported only */
+  enforceBlock?: boolean;
 }
 
 export const DEFAULT_REPUTATION_SETTINGS: ReputationSettings = {
@@ -89,6 +93,21 @@ export class ReputationService {
     return `blocked above ${s.maxBounceRate}% permanent bounces or ${s.maxComplaintRate}% complaints of the last ${s.windowSends} sends `
       + `(judged from ${s.minSends} sends), or at ${s.maxDailyBounces} bounces a day or ${s.maxAccountBounces} in all`;
   }
+
+  /**
+   * With PIGEONHOLE_BLOCK_SENDING, a send while the account's block status says blocked is
+   * refused with a 403 naming each threshold passed. Off by default: a test suite that makes
+   * bounces on purpose would otherwise lock itself out of sending.
+   */
+  readonly sendGuard: SendGuard = {
+    name: 'sending block',
+    check: async (inbox, recipients) => {
+      if (!this.settings.enforceBlock) return recipients;
+      const status = await this.blockStatus(inbox.tenantId);
+      if (status.isSendingBlocked) throw forbidden(`Sending is blocked for this account (PIGEONHOLE_BLOCK_SENDING): ${status.reasons.join('; ')}`);
+      return recipients;
+    },
+  };
 
   async blockStatus(tenantId: string): Promise<BlockStatus> {
     const now = this.clock.now();
