@@ -40,6 +40,7 @@ import { phonePoolOperations } from './phone-pool/operations/index.js';
 import { domainMonitorOperations } from './domain-monitor/operations/index.js';
 import { devicePreviewOperations } from './device-previews/operations/index.js';
 import { emailAuditOperations } from './email-audit/operations/index.js';
+import { inboxPlacementOperations } from './inbox-placement/operations/index.js';
 import { emailVerificationOperations } from './email-verification/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
@@ -92,6 +93,7 @@ import { devicePreviewModelSchemas } from './device-previews/device-previews.sch
 import { dnsToolsModelSchemas } from './dns-tools/dns-tools.schemas.js';
 import { dnsToolsOperations } from './dns-tools/operations/index.js';
 import { emailAuditModelSchemas } from './email-audit/email-audit.schemas.js';
+import { inboxPlacementModelSchemas } from './inbox-placement/placement.schemas.js';
 import { emailVerificationModelSchemas } from './email-verification/email-verification.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
@@ -159,6 +161,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...devicePreviewOperations,
   ...dnsToolsOperations,
   ...emailAuditOperations,
+  ...inboxPlacementOperations,
   ...emailVerificationOperations,
   ...smsOperations,
   ...smsSinkOperations,
@@ -206,6 +209,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...postmasterModelSchemas,
   ...chaosModelSchemas,
   ...emailAuditModelSchemas,
+  ...inboxPlacementModelSchemas,
   ...renderModelSchemas,
   ...mailToolsModelSchemas,
   ...emailVerificationModelSchemas,

@@ -49,6 +49,7 @@ import type { DomainMonitorService } from './domain-monitor/domain-monitor.servi
 import type { DevicePreviewService } from './device-previews/device-previews.service.js';
 import type { DnsToolsService } from './dns-tools/dns-tools.service.js';
 import type { EmailAuditService } from './email-audit/email-audit.service.js';
+import type { InboxPlacementService } from './inbox-placement/placement.service.js';
 import type { EmailVerificationService } from './email-verification/email-verification.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
 import type { SmsMediaService } from './sms/sms-media.service.js';
@@ -167,6 +168,8 @@ export interface Services {
   dnsTools: DnsToolsService;
   /** email audits (EmailAuditController, checkEmailAudit, checkEmailAudit1, createEmailAuditForEmail) */
   emailAudits: EmailAuditService;
+  /** inbox placement tests (ApiInboxPlacementTestController) and spam tests (ToolsController) */
+  inboxPlacement: InboxPlacementService;
   /** EmailVerificationController, verifyEmailAddress and testSmtpServer: SMTP dialogues up to RCPT TO and the stored validations */
   emailVerification: EmailVerificationService;
   /** SMS conversations per number and other number */

@@ -65,6 +65,7 @@ export type * from './ports/exports.js';
 export type * from './ports/audit-logs.js';
 export type * from './ports/domain-monitors.js';
 export type * from './ports/email-audits.js';
+export type * from './ports/inbox-placement.js';
 export type * from './ports/email-validations.js';
 export type * from './ports/device-previews.js';
 
@@ -122,6 +123,7 @@ import type { MailAuthResultRepository } from './ports/mail-auth.js';
 import type { PostmasterRepository } from './ports/postmaster.js';
 import type { DomainMonitorRepository } from './ports/domain-monitors.js';
 import type { EmailAuditRepository } from './ports/email-audits.js';
+import type { InboxPlacementRepository } from './ports/inbox-placement.js';
 import type { EmailValidationRepository } from './ports/email-validations.js';
 import type { DevicePreviewRepository } from './ports/device-previews.js';
 import type { ChaosRepository } from './ports/chaos.js';
@@ -229,6 +231,8 @@ export interface Repositories {
   domainMonitors: DomainMonitorRepository;
   /** stored email audits (ports/email-audits.ts) */
   emailAudits: EmailAuditRepository;
+  /** inbox placement tests and public spam tests (ports/inbox-placement.ts) */
+  inboxPlacementTests: InboxPlacementRepository;
   /** email validation results of EmailVerificationController (ports/email-validations.ts) */
   emailValidations: EmailValidationRepository;
   /** device preview profiles, runs, targets, screenshots, share links and feedback (ports/device-previews.ts) */

@@ -13,6 +13,7 @@ import type { MailAuthResultsTable, PostmasterConnectionsTable, PostmasterDomain
 import type {} from './email-retention-tables.js';
 import type { DomainMonitorAlertSinksTable, DomainMonitorRunsTable, DomainMonitorSamplesTable, DomainMonitorsTable } from './domain-monitor-tables.js';
 import type { EmailAuditsTable } from './email-audit-tables.js';
+import type { InboxPlacementTestsTable } from './inbox-placement-tables.js';
 import type { EmailValidationRequestsTable } from './email-validation-tables.js';
 import type {
   DevicePreviewBlobsTable, DevicePreviewFeedbackTable, DevicePreviewProfilesTable, DevicePreviewRunsTable, DevicePreviewScreenshotsTable,
@@ -692,6 +693,7 @@ export interface Database {
   domain_monitor_alert_sinks: DomainMonitorAlertSinksTable;
   domain_monitor_samples: DomainMonitorSamplesTable;
   email_audits: EmailAuditsTable;
+  inbox_placement_tests: InboxPlacementTestsTable;
   email_validation_requests: EmailValidationRequestsTable;
   device_preview_profiles: DevicePreviewProfilesTable;
   device_preview_blobs: DevicePreviewBlobsTable;

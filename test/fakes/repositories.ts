@@ -10,6 +10,7 @@ import type {
   SchedulerLocks, SendQueueRepository, Store, ThreadRepository, UserRepository, OrganizationRepository, TeamAccessRepository, ScimRepository,
   ChaosRepository, ServerGaugeRepository,
   EmailAuditRepository,
+  InboxPlacementRepository,
   ReputationRepository,
   InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, SpamScoreRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository, DevicePreviewRepository, EmailValidationRepository,
 } from '../../src/storage/ports.js';
@@ -123,6 +124,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     postmaster: new FakePostmasterRepository(),
     domainMonitors: notFakedRepository<DomainMonitorRepository>('domainMonitors'),
     emailAudits: notFakedRepository<EmailAuditRepository>('emailAudits'),
+    inboxPlacementTests: notFakedRepository<InboxPlacementRepository>('inboxPlacementTests'),
     reputation: notFakedRepository<ReputationRepository>('reputation'),
     emailValidations: notFakedRepository<EmailValidationRepository>('emailValidations'),
     devicePreviews: notFakedRepository<DevicePreviewRepository>('devicePreviews'),

@@ -40,6 +40,7 @@ import { phoneAccountRepository, phoneInventoryRepository, phoneNumberReleaseRep
 import { phonePoolRepository } from './phone-pool-repository.js';
 import { domainMonitorRepository } from './domain-monitor-repository.js';
 import { emailAuditRepository } from './email-audit-repository.js';
+import { inboxPlacementRepository } from './inbox-placement-repository.js';
 import { emailValidationRepository } from './email-validation-repository.js';
 import { devicePreviewRepository } from './device-preview-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
@@ -122,6 +123,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     missedSms: missedSmsRepository(db),
     domainMonitors: domainMonitorRepository(db),
     emailAudits: emailAuditRepository(db),
+    inboxPlacementTests: inboxPlacementRepository(db),
     emailValidations: emailValidationRepository(db),
     devicePreviews: devicePreviewRepository(db),
     chaos: chaosRepository(db),
