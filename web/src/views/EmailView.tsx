@@ -7,8 +7,11 @@ import { CopyButton, Empty, ErrorBox, Loading, formatBytes, formatTime, messageO
 import { Compose } from './Compose';
 import { HtmlCheck } from './HtmlCheck';
 import { LinkCheck } from './LinkCheck';
+import { AuditTab } from './AuditTab';
+import { PreviewTab } from './PreviewTab';
+import { SpamBadge } from './SpamBadge';
 
-type Tab = 'html' | 'text' | 'raw' | 'headers' | 'links' | 'check';
+type Tab = 'html' | 'text' | 'raw' | 'headers' | 'links' | 'check' | 'preview' | 'audit';
 const WIDTHS = [['phone', 375], ['tablet', 768], ['desktop', 0]] as const;
 
 export function EmailView({ emailId, mode }: { emailId: string; mode?: string }) {
@@ -60,6 +63,7 @@ export function EmailView({ emailId, mode }: { emailId: string; mode?: string })
         <dt>To</dt><dd>{(data.to ?? []).join(', ')}</dd>
         {(data.cc?.length ?? 0) > 0 && <><dt>Cc</dt><dd>{data.cc!.join(', ')}</dd></>}
         <dt>Date</dt><dd><time dateTime={data.createdAt}>{formatTime(data.createdAt)}</time></dd>
+        <dt>Spam</dt><dd><SpamBadge emailId={emailId} /></dd>
       </dl>
       {mode === 'reply' || mode === 'forward' ? (
         <div class="panel">
@@ -70,9 +74,9 @@ export function EmailView({ emailId, mode }: { emailId: string; mode?: string })
       <Extracted emailId={emailId} />
       <Attachments emailId={emailId} count={data.attachments?.length ?? 0} />
       <div class="tabs" role="tablist" aria-label="Email views">
-        {(['html', 'text', 'raw', 'headers', 'links', 'check'] as const).map((t) => (
+        {(['html', 'text', 'raw', 'headers', 'links', 'check', 'preview', 'audit'] as const).map((t) => (
           <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
-            {{ html: 'HTML', text: 'Text', raw: 'Source', headers: 'Headers', links: 'Link check', check: 'HTML check' }[t]}
+            {{ html: 'HTML', text: 'Text', raw: 'Source', headers: 'Headers', links: 'Link check', check: 'HTML check', preview: 'Preview', audit: 'Audit' }[t]}
           </button>
         ))}
       </div>
@@ -83,6 +87,8 @@ export function EmailView({ emailId, mode }: { emailId: string; mode?: string })
         {tab === 'headers' && <Headers email={data} />}
         {tab === 'links' && <LinkCheck emailId={emailId} />}
         {tab === 'check' && <HtmlCheck emailId={emailId} />}
+        {tab === 'preview' && <PreviewTab emailId={emailId} />}
+        {tab === 'audit' && <AuditTab emailId={emailId} />}
       </div>
     </article>
   );
