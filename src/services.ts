@@ -19,6 +19,7 @@ import { EmailContentService } from './modules/email/content.service.js';
 import { EmailBodyCheckService } from './modules/email/body-check.service.js';
 import { EmailAuditService } from './modules/email-audit/email-audit.service.js';
 import { InboxPlacementService } from './modules/inbox-placement/placement.service.js';
+import { DeviceRenderTestService } from './modules/device-render-tests/device-render-tests.service.js';
 import { EmailImportService } from './modules/email/import.service.js';
 import { SendingService } from './modules/sending/sending.service.js';
 import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
@@ -369,6 +370,7 @@ export function createServices(deps: ServiceDeps): Services {
     threads: new ThreadService(repos.threads, inboxes, deps.htmlWork),
     content: new EmailContentService(repos.emails, { html: deps.htmlWork }),
     bodyChecks: new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets),
+    deviceRenderTests: new DeviceRenderTestService(repos.deviceRenderTests, inboxes, repos.emails, devicePreviews, deps.clock),
     inboxPlacement: new InboxPlacementService(repos.inboxPlacementTests, inboxes, repos.emails, spamScores, deps.clock, deps.settings.domain),
     emailAudits: new EmailAuditService(repos.emailAudits, repos.emails, deps.htmlWork ?? new HtmlWork(),
       new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets), deps.clock),

@@ -41,6 +41,7 @@ import { domainMonitorOperations } from './domain-monitor/operations/index.js';
 import { devicePreviewOperations } from './device-previews/operations/index.js';
 import { emailAuditOperations } from './email-audit/operations/index.js';
 import { inboxPlacementOperations } from './inbox-placement/operations/index.js';
+import { deviceRenderTestOperations } from './device-render-tests/operations/index.js';
 import { emailVerificationOperations } from './email-verification/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
@@ -94,6 +95,7 @@ import { dnsToolsModelSchemas } from './dns-tools/dns-tools.schemas.js';
 import { dnsToolsOperations } from './dns-tools/operations/index.js';
 import { emailAuditModelSchemas } from './email-audit/email-audit.schemas.js';
 import { inboxPlacementModelSchemas } from './inbox-placement/placement.schemas.js';
+import { deviceRenderTestModelSchemas } from './device-render-tests/device-render-tests.schemas.js';
 import { emailVerificationModelSchemas } from './email-verification/email-verification.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
@@ -162,6 +164,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...dnsToolsOperations,
   ...emailAuditOperations,
   ...inboxPlacementOperations,
+  ...deviceRenderTestOperations,
   ...emailVerificationOperations,
   ...smsOperations,
   ...smsSinkOperations,
@@ -210,6 +213,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...chaosModelSchemas,
   ...emailAuditModelSchemas,
   ...inboxPlacementModelSchemas,
+  ...deviceRenderTestModelSchemas,
   ...renderModelSchemas,
   ...mailToolsModelSchemas,
   ...emailVerificationModelSchemas,

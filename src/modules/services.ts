@@ -50,6 +50,7 @@ import type { DevicePreviewService } from './device-previews/device-previews.ser
 import type { DnsToolsService } from './dns-tools/dns-tools.service.js';
 import type { EmailAuditService } from './email-audit/email-audit.service.js';
 import type { InboxPlacementService } from './inbox-placement/placement.service.js';
+import type { DeviceRenderTestService } from './device-render-tests/device-render-tests.service.js';
 import type { EmailVerificationService } from './email-verification/email-verification.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
 import type { SmsMediaService } from './sms/sms-media.service.js';
@@ -170,6 +171,8 @@ export interface Services {
   emailAudits: EmailAuditService;
   /** inbox placement tests (ApiInboxPlacementTestController) and spam tests (ToolsController) */
   inboxPlacement: InboxPlacementService;
+  /** device render tests (ToolsController): an address whose first message becomes a device preview run */
+  deviceRenderTests: DeviceRenderTestService;
   /** EmailVerificationController, verifyEmailAddress and testSmtpServer: SMTP dialogues up to RCPT TO and the stored validations */
   emailVerification: EmailVerificationService;
   /** SMS conversations per number and other number */

@@ -66,6 +66,7 @@ export type * from './ports/audit-logs.js';
 export type * from './ports/domain-monitors.js';
 export type * from './ports/email-audits.js';
 export type * from './ports/inbox-placement.js';
+export type * from './ports/device-render-tests.js';
 export type * from './ports/email-validations.js';
 export type * from './ports/device-previews.js';
 
@@ -124,6 +125,7 @@ import type { PostmasterRepository } from './ports/postmaster.js';
 import type { DomainMonitorRepository } from './ports/domain-monitors.js';
 import type { EmailAuditRepository } from './ports/email-audits.js';
 import type { InboxPlacementRepository } from './ports/inbox-placement.js';
+import type { DeviceRenderTestRepository } from './ports/device-render-tests.js';
 import type { EmailValidationRepository } from './ports/email-validations.js';
 import type { DevicePreviewRepository } from './ports/device-previews.js';
 import type { ChaosRepository } from './ports/chaos.js';
@@ -233,6 +235,8 @@ export interface Repositories {
   emailAudits: EmailAuditRepository;
   /** inbox placement tests and public spam tests (ports/inbox-placement.ts) */
   inboxPlacementTests: InboxPlacementRepository;
+  /** device render tests (ports/device-render-tests.ts) */
+  deviceRenderTests: DeviceRenderTestRepository;
   /** email validation results of EmailVerificationController (ports/email-validations.ts) */
   emailValidations: EmailValidationRepository;
   /** device preview profiles, runs, targets, screenshots, share links and feedback (ports/device-previews.ts) */

@@ -14,6 +14,7 @@ import type {} from './email-retention-tables.js';
 import type { DomainMonitorAlertSinksTable, DomainMonitorRunsTable, DomainMonitorSamplesTable, DomainMonitorsTable } from './domain-monitor-tables.js';
 import type { EmailAuditsTable } from './email-audit-tables.js';
 import type { InboxPlacementTestsTable } from './inbox-placement-tables.js';
+import type { DeviceRenderTestsTable } from './device-render-test-tables.js';
 import type { EmailValidationRequestsTable } from './email-validation-tables.js';
 import type {
   DevicePreviewBlobsTable, DevicePreviewFeedbackTable, DevicePreviewProfilesTable, DevicePreviewRunsTable, DevicePreviewScreenshotsTable,
@@ -694,6 +695,7 @@ export interface Database {
   domain_monitor_samples: DomainMonitorSamplesTable;
   email_audits: EmailAuditsTable;
   inbox_placement_tests: InboxPlacementTestsTable;
+  device_render_tests: DeviceRenderTestsTable;
   email_validation_requests: EmailValidationRequestsTable;
   device_preview_profiles: DevicePreviewProfilesTable;
   device_preview_blobs: DevicePreviewBlobsTable;

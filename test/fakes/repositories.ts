@@ -11,6 +11,7 @@ import type {
   ChaosRepository, ServerGaugeRepository,
   EmailAuditRepository,
   InboxPlacementRepository,
+  DeviceRenderTestRepository,
   ReputationRepository,
   InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, SpamScoreRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository, DevicePreviewRepository, EmailValidationRepository,
 } from '../../src/storage/ports.js';
@@ -125,6 +126,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     domainMonitors: notFakedRepository<DomainMonitorRepository>('domainMonitors'),
     emailAudits: notFakedRepository<EmailAuditRepository>('emailAudits'),
     inboxPlacementTests: notFakedRepository<InboxPlacementRepository>('inboxPlacementTests'),
+    deviceRenderTests: notFakedRepository<DeviceRenderTestRepository>('deviceRenderTests'),
     reputation: notFakedRepository<ReputationRepository>('reputation'),
     emailValidations: notFakedRepository<EmailValidationRepository>('emailValidations'),
     devicePreviews: notFakedRepository<DevicePreviewRepository>('devicePreviews'),

@@ -41,6 +41,7 @@ import { phonePoolRepository } from './phone-pool-repository.js';
 import { domainMonitorRepository } from './domain-monitor-repository.js';
 import { emailAuditRepository } from './email-audit-repository.js';
 import { inboxPlacementRepository } from './inbox-placement-repository.js';
+import { deviceRenderTestRepository } from './device-render-test-repository.js';
 import { emailValidationRepository } from './email-validation-repository.js';
 import { devicePreviewRepository } from './device-preview-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
@@ -124,6 +125,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     domainMonitors: domainMonitorRepository(db),
     emailAudits: emailAuditRepository(db),
     inboxPlacementTests: inboxPlacementRepository(db),
+    deviceRenderTests: deviceRenderTestRepository(db),
     emailValidations: emailValidationRepository(db),
     devicePreviews: devicePreviewRepository(db),
     chaos: chaosRepository(db),
