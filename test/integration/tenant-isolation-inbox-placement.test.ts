@@ -32,11 +32,12 @@ describeEachDialect('tenant isolation: inbox placement and spam tests', (dialect
     const spamTest = await toolsA.createPublicSpamTest({ createPublicSpamTestOptions: { requestedSegment: Segment.ALL_INBOXES as never, addressFormat: Format.COMMA as never } });
 
     assert.deepEqual(await apiB.getInboxPlacementTests({}), []);
+    // each call made only when awaited: a rejection made early would be unhandled meanwhile
     for (const call of [
-      apiB.getInboxPlacementTest({ id: run.id }), apiB.getInboxPlacementTestResults({ id: run.id }), apiB.getInboxPlacementTestAnalysis({ id: run.id }),
-      toolsB.getPublicSpamTest({ id: spamTest.id }), toolsB.getPublicSpamTestResults({ id: spamTest.id }),
-      toolsB.submitPublicSpamTest({ id: spamTest.id, submitPublicSpamTestOptions: {} }),
-    ]) assert.equal(await statusOf(call), 404);
+      () => apiB.getInboxPlacementTest({ id: run.id }), () => apiB.getInboxPlacementTestResults({ id: run.id }),
+      () => apiB.getInboxPlacementTestAnalysis({ id: run.id }), () => toolsB.getPublicSpamTest({ id: spamTest.id }),
+      () => toolsB.getPublicSpamTestResults({ id: spamTest.id }), () => toolsB.submitPublicSpamTest({ id: spamTest.id, submitPublicSpamTestOptions: {} }),
+    ]) assert.equal(await statusOf(call()), 404);
     assert.equal((await b.fetch(`/inbox-placement-tests/${run.id}/results/export`)).status, 404);
     assert.equal((await apiB.getInboxPlacementAnalyticsSeries({})).summary.totalRuns, 0);
     assert.equal((await apiB.getInboxPlacementAnalyticsBreakdown({})).senderDomains.length, 0);
