@@ -76,6 +76,8 @@ export interface RunningServer {
   emailRetention: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the domain monitor scheduler: runOnce() is one pass now */
   domainMonitors: { runOnce(): Promise<number>; settled(): Promise<void> };
+  /** the campaign probe scheduler: runOnce() is one pass now, resolving to the runs made */
+  campaignProbes: { runOnce(): Promise<number>; settled(): Promise<void> };
   /** the webhook delivery worker of this node */
   webhooks: WebhookDeliveryWorker;
   /** the sendEmailWithQueue worker of this node */
@@ -360,6 +362,14 @@ export async function startServer(
     pass: () => services.domainMonitors.schedulerPass(),
   });
   domainMonitorJob.start();
+  // Campaign probes: mail newly received by enabled probes is checked, and due schedules re-check
+  // their latest message; one node at a time, each interval and at the earliest nextRunAt.
+  const campaignProbeJob = new PeriodicJob({
+    name: 'campaign-probes', intervalMs: config.campaignProbeInterval, locks: store.repos.schedulerLocks, log: app.log, clock,
+    pass: () => services.campaignProbes.schedulerPass(), nextDue: () => services.campaignProbes.nextDue(),
+  });
+  services.campaignProbes.onScheduled = (at) => campaignProbeJob.wakeAt(at);
+  campaignProbeJob.start();
   // Domain events and webhook jobs live in the database: events not yet dispatched, and pending
   // and retrying deliveries, resume here after a restart.
   const webhooks = webhookDeliveryWorker({
@@ -427,6 +437,7 @@ export async function startServer(
     retention,
     emailRetention,
     domainMonitors: domainMonitorJob,
+    campaignProbes: campaignProbeJob,
     webhooks,
     sendQueue,
     automationJobs,
@@ -442,6 +453,7 @@ export async function startServer(
       await emailRetention.stop();
       await auditRetention?.stop();
       await domainMonitorJob.stop();
+      await campaignProbeJob.stop();
       await webhooks.stop();
       await sendQueue.stop();
       await automationJobs.stop();

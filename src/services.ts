@@ -20,6 +20,7 @@ import { EmailBodyCheckService } from './modules/email/body-check.service.js';
 import { EmailAuditService } from './modules/email-audit/email-audit.service.js';
 import { InboxPlacementService } from './modules/inbox-placement/placement.service.js';
 import { DeviceRenderTestService } from './modules/device-render-tests/device-render-tests.service.js';
+import { CampaignProbeService } from './modules/campaign-probe/campaign-probe.service.js';
 import { EmailImportService } from './modules/email/import.service.js';
 import { SendingService } from './modules/sending/sending.service.js';
 import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
@@ -305,6 +306,8 @@ export function createServices(deps: ServiceDeps): Services {
     { threshold: deps.spam?.threshold ?? 5, checkInbound: deps.spam?.checkInbound ?? false, waitForSpamdMs: deps.spam?.waitForSpamdMs ?? 15_000 });
   ingest.planners.push(spamScores.planner);
   automationHandlers[SPAM_SCORE_JOB] = { run: (job) => spamScores.runJob(job) };
+  const emailAudits = new EmailAuditService(repos.emailAudits, repos.emails, deps.htmlWork ?? new HtmlWork(),
+    new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets), deps.clock);
   return {
     domains,
     apiKeys: new ApiKeyService(repos.apiKeys, repos.inboxes, users, deps.clock),
@@ -372,8 +375,8 @@ export function createServices(deps: ServiceDeps): Services {
     bodyChecks: new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets),
     deviceRenderTests: new DeviceRenderTestService(repos.deviceRenderTests, inboxes, repos.emails, devicePreviews, deps.clock),
     inboxPlacement: new InboxPlacementService(repos.inboxPlacementTests, inboxes, repos.emails, spamScores, deps.clock, deps.settings.domain),
-    emailAudits: new EmailAuditService(repos.emailAudits, repos.emails, deps.htmlWork ?? new HtmlWork(),
-      new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets), deps.clock),
+    emailAudits,
+    campaignProbes: new CampaignProbeService(repos.campaignProbes, inboxes, repos.emails, emailAudits, deps.clock),
     sending,
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),
     bounces: new BounceService(repos.bounces),

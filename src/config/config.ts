@@ -124,6 +124,8 @@ export interface Config {
   readonly dnsblDomainZones: readonly string[];
   /** PIGEONHOLE_DOMAIN_MONITOR_INTERVAL: milliseconds between domain monitor scheduler passes */
   readonly domainMonitorInterval: number;
+  /** PIGEONHOLE_CAMPAIGN_PROBE_INTERVAL: milliseconds between campaign probe scheduler passes */
+  readonly campaignProbeInterval: number;
   /** PIGEONHOLE_FEEDBACK_ADDRESS: where ARF feedback reports are mailed; lower-case */
   readonly feedbackAddress: string;
   /** sending reputation thresholds (PIGEONHOLE_REPUTATION_*, PIGEONHOLE_MAX_*_BOUNCES/_RATE); rates in percent */
@@ -225,6 +227,7 @@ export function loadConfig(
   }
   if (parsed.expiryInterval === 0) problems.push('PIGEONHOLE_EXPIRY_INTERVAL must be at least 1');
   if (parsed.domainMonitorInterval === 0) problems.push('PIGEONHOLE_DOMAIN_MONITOR_INTERVAL must be at least 1');
+  if (parsed.campaignProbeInterval === 0) problems.push('PIGEONHOLE_CAMPAIGN_PROBE_INTERVAL must be at least 1');
   for (const key of ['reputationWindow', 'maxDailyBounces', 'maxAccountBounces'] as const) {
     if (parsed[key] === 0) problems.push(`${SETTINGS.find((s) => s.key === key)!.env} must be at least 1`);
   }
@@ -368,6 +371,7 @@ export function loadConfig(
     dnsblZones: Object.freeze(parsed.dnsblZones as string[]),
     dnsblDomainZones: Object.freeze(parsed.dnsblDomainZones as string[]),
     domainMonitorInterval: parsed.domainMonitorInterval as number,
+    campaignProbeInterval: parsed.campaignProbeInterval as number,
     feedbackAddress,
     reputation: {
       windowSends: parsed.reputationWindow as number,

@@ -111,6 +111,7 @@ export type SettingKey =
   | 'smtpVerifyTimeout'
   | 'smtpVerifyConcurrency'
   | 'domainMonitorInterval'
+  | 'campaignProbeInterval'
   // Complaints, list-unsubscribe and reputation
   | 'feedbackAddress'
   | 'reputationWindow'
@@ -318,6 +319,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'comma-separated domain blocklist zones checkEmailBlacklist and checkDomainMonitor ask for the domain itself (<domain>.<zone>)' },
   { key: 'domainMonitorInterval', env: 'PIGEONHOLE_DOMAIN_MONITOR_INTERVAL', flag: '--domain-monitor-interval', kind: 'count', default: '60000',
     help: 'milliseconds between the passes of the domain monitor scheduler (one also runs at start; one node at a time), each running every monitor whose intervalSeconds has passed since its last run' },
+  { key: 'campaignProbeInterval', env: 'PIGEONHOLE_CAMPAIGN_PROBE_INTERVAL', flag: '--campaign-probe-interval', kind: 'count', default: '60000',
+    help: 'milliseconds between the passes of the campaign probe scheduler (one also runs at start, and at each probe\'s next scheduled time; one node at a time), each checking mail newly received by enabled probes and re-checking the latest message of every probe whose schedule is due' },
   // Email retention by count and age (issue 19): 0 = unlimited, the default, so nothing is pruned unless set.
   { key: 'feedbackAddress', env: 'PIGEONHOLE_FEEDBACK_ADDRESS', flag: '--feedback-address', kind: 'string',
     help: 'address that takes ARF feedback reports (RFC 5965) over SMTP and records them as complaints of the tenant whose sent email they concern; anything else sent to it is refused with 550; unset = feedback@{PIGEONHOLE_DOMAIN}' },

@@ -42,6 +42,7 @@ import { devicePreviewOperations } from './device-previews/operations/index.js';
 import { emailAuditOperations } from './email-audit/operations/index.js';
 import { inboxPlacementOperations } from './inbox-placement/operations/index.js';
 import { deviceRenderTestOperations } from './device-render-tests/operations/index.js';
+import { campaignProbeOperations } from './campaign-probe/operations/index.js';
 import { emailVerificationOperations } from './email-verification/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
@@ -96,6 +97,7 @@ import { dnsToolsOperations } from './dns-tools/operations/index.js';
 import { emailAuditModelSchemas } from './email-audit/email-audit.schemas.js';
 import { inboxPlacementModelSchemas } from './inbox-placement/placement.schemas.js';
 import { deviceRenderTestModelSchemas } from './device-render-tests/device-render-tests.schemas.js';
+import { campaignProbeModelSchemas } from './campaign-probe/campaign-probe.schemas.js';
 import { emailVerificationModelSchemas } from './email-verification/email-verification.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
@@ -165,6 +167,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...emailAuditOperations,
   ...inboxPlacementOperations,
   ...deviceRenderTestOperations,
+  ...campaignProbeOperations,
   ...emailVerificationOperations,
   ...smsOperations,
   ...smsSinkOperations,
@@ -214,6 +217,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...emailAuditModelSchemas,
   ...inboxPlacementModelSchemas,
   ...deviceRenderTestModelSchemas,
+  ...campaignProbeModelSchemas,
   ...renderModelSchemas,
   ...mailToolsModelSchemas,
   ...emailVerificationModelSchemas,

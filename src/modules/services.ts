@@ -51,6 +51,7 @@ import type { DnsToolsService } from './dns-tools/dns-tools.service.js';
 import type { EmailAuditService } from './email-audit/email-audit.service.js';
 import type { InboxPlacementService } from './inbox-placement/placement.service.js';
 import type { DeviceRenderTestService } from './device-render-tests/device-render-tests.service.js';
+import type { CampaignProbeService } from './campaign-probe/campaign-probe.service.js';
 import type { EmailVerificationService } from './email-verification/email-verification.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
 import type { SmsMediaService } from './sms/sms-media.service.js';
@@ -173,6 +174,8 @@ export interface Services {
   inboxPlacement: InboxPlacementService;
   /** device render tests (ToolsController): an address whose first message becomes a device preview run */
   deviceRenderTests: DeviceRenderTestService;
+  /** CampaignProbeController: probes whose received messages are checked as runs */
+  campaignProbes: CampaignProbeService;
   /** EmailVerificationController, verifyEmailAddress and testSmtpServer: SMTP dialogues up to RCPT TO and the stored validations */
   emailVerification: EmailVerificationService;
   /** SMS conversations per number and other number */

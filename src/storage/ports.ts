@@ -67,6 +67,7 @@ export type * from './ports/domain-monitors.js';
 export type * from './ports/email-audits.js';
 export type * from './ports/inbox-placement.js';
 export type * from './ports/device-render-tests.js';
+export type * from './ports/campaign-probes.js';
 export type * from './ports/email-validations.js';
 export type * from './ports/device-previews.js';
 
@@ -126,6 +127,7 @@ import type { DomainMonitorRepository } from './ports/domain-monitors.js';
 import type { EmailAuditRepository } from './ports/email-audits.js';
 import type { InboxPlacementRepository } from './ports/inbox-placement.js';
 import type { DeviceRenderTestRepository } from './ports/device-render-tests.js';
+import type { CampaignProbeRepository } from './ports/campaign-probes.js';
 import type { EmailValidationRepository } from './ports/email-validations.js';
 import type { DevicePreviewRepository } from './ports/device-previews.js';
 import type { ChaosRepository } from './ports/chaos.js';
@@ -237,6 +239,8 @@ export interface Repositories {
   inboxPlacementTests: InboxPlacementRepository;
   /** device render tests (ports/device-render-tests.ts) */
   deviceRenderTests: DeviceRenderTestRepository;
+  /** campaign probes and their runs (ports/campaign-probes.ts) */
+  campaignProbes: CampaignProbeRepository;
   /** email validation results of EmailVerificationController (ports/email-validations.ts) */
   emailValidations: EmailValidationRepository;
   /** device preview profiles, runs, targets, screenshots, share links and feedback (ports/device-previews.ts) */

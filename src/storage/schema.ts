@@ -15,6 +15,7 @@ import type { DomainMonitorAlertSinksTable, DomainMonitorRunsTable, DomainMonito
 import type { EmailAuditsTable } from './email-audit-tables.js';
 import type { InboxPlacementTestsTable } from './inbox-placement-tables.js';
 import type { DeviceRenderTestsTable } from './device-render-test-tables.js';
+import type { CampaignProbeRunsTable, CampaignProbesTable } from './campaign-probe-tables.js';
 import type { EmailValidationRequestsTable } from './email-validation-tables.js';
 import type {
   DevicePreviewBlobsTable, DevicePreviewFeedbackTable, DevicePreviewProfilesTable, DevicePreviewRunsTable, DevicePreviewScreenshotsTable,
@@ -696,6 +697,8 @@ export interface Database {
   email_audits: EmailAuditsTable;
   inbox_placement_tests: InboxPlacementTestsTable;
   device_render_tests: DeviceRenderTestsTable;
+  campaign_probes: CampaignProbesTable;
+  campaign_probe_runs: CampaignProbeRunsTable;
   email_validation_requests: EmailValidationRequestsTable;
   device_preview_profiles: DevicePreviewProfilesTable;
   device_preview_blobs: DevicePreviewBlobsTable;

@@ -12,6 +12,7 @@ import type {
   EmailAuditRepository,
   InboxPlacementRepository,
   DeviceRenderTestRepository,
+  CampaignProbeRepository,
   ReputationRepository,
   InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, SpamScoreRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository, DevicePreviewRepository, EmailValidationRepository,
 } from '../../src/storage/ports.js';
@@ -127,6 +128,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     emailAudits: notFakedRepository<EmailAuditRepository>('emailAudits'),
     inboxPlacementTests: notFakedRepository<InboxPlacementRepository>('inboxPlacementTests'),
     deviceRenderTests: notFakedRepository<DeviceRenderTestRepository>('deviceRenderTests'),
+    campaignProbes: notFakedRepository<CampaignProbeRepository>('campaignProbes'),
     reputation: notFakedRepository<ReputationRepository>('reputation'),
     emailValidations: notFakedRepository<EmailValidationRepository>('emailValidations'),
     devicePreviews: notFakedRepository<DevicePreviewRepository>('devicePreviews'),

@@ -1,9 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { Configuration, EmailAuditControllerApi, EmailControllerApi, ToolsControllerApi, type InboxDto } from 'mailslurp-client';
+import { PNG, faultyHtml, mendedHtml, startLinkSite, type LinkSite } from '../helpers/link-site.js';
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 
 /**
@@ -13,35 +12,11 @@ import { describeEachDialect, startTestServer, type Tenant, type TestServer } fr
  * allowed to reach (PIGEONHOLE_WEBHOOK_ALLOW).
  */
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360f8cfc0f01f0005000201a5b2a0e10000000049454e44ae426082',
-  'hex',
-);
-
-async function startSite(): Promise<{ server: http.Server; base: string }> {
-  const server = http.createServer((req, res) => {
-    if (req.url === '/ok') res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>');
-    else if (req.url === '/logo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-/** Everything an audit should find wrong, on a site that answers. */
-const faulty = (a: string) => '<html><head></head><body>\n'
-  + `<table><tr><td><a href="${a}/ok">click here</a></td></tr></table>\n`
-  + `<a href="${a}/missing">Order history</a>\n<img src="${a}/logo.png">\n`
-  + '<p style="color:#999999;background-color:#ffffff">Fine print</p>\n<p>Please see the attached invoice.</p></body></html>';
-
-/** The same message with every fault mended. */
-const mended = (a: string) => '<!DOCTYPE html><html lang="en"><head><title>Your order</title></head><body>\n'
-  + `<table role="presentation"><tr><td><a href="${a}/ok">Your orders</a></td></tr></table>\n`
-  + `<img src="${a}/logo.png" alt="Shop logo">\n<p style="color:#333333;background-color:#ffffff">Fine print</p></body></html>`;
+const faulty = faultyHtml;
+const mended = mendedHtml;
 
 describeEachDialect('email audits', (dialect) => {
-  let site: { server: http.Server; base: string };
+  let site: LinkSite;
   let server: TestServer;
   let tenant: Tenant;
   let tools: ToolsControllerApi;
@@ -51,7 +26,7 @@ describeEachDialect('email audits', (dialect) => {
   let inbox: InboxDto;
 
   before(async () => {
-    site = await startSite();
+    site = await startLinkSite();
     server = await startTestServer(dialect, { env: { PIGEONHOLE_WEBHOOK_ALLOW: site.base.slice('http://'.length), PIGEONHOLE_WEBHOOK_TIMEOUT: '5000' } });
     tenant = await server.createTenant();
     const config = new Configuration({ apiKey: tenant.apiKey, basePath: server.url });

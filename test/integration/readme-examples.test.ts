@@ -65,7 +65,7 @@ const example = (id: string): Example => {
 };
 
 /** The ids the runs below cover; kept in step with the markers by the first test. */
-const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'email-retention', 'mcp-agent-config', 'command-line', 'sendmail', 'several-nodes', 'html-form'];
+const RUN_HERE = ['client', 'phone-pool', 'sms-sink', 'graphql', 'curl-smtp', 'nodemailer', 'curl-imap', 'events', 'admin', 'scim', 'scoped-keys', 'email-retention', 'campaign-probe', 'mcp-agent-config', 'command-line', 'sendmail', 'several-nodes', 'html-form'];
 
 const has = (tool: string, ...args: string[]) => spawnSync(tool, args.length ? args : ['--version'], { stdio: 'ignore' }).status === 0;
 const curlSpeaks = (protocol: string) => (spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '').split('\n').some((l) => l.startsWith('Protocols:') && l.split(' ').includes(protocol));
@@ -371,6 +371,13 @@ describeEachDialect('README examples', (dialect) => {
     assert.match(result.stdout, /\{"deleted":0,"batches":0,"longestBatchMs":0\}/, 'the run answers what it did');
     const after = await (await owner.fetch('/user/email-retention')).json() as { maxEmailsPerInbox: number | null };
     assert.equal(after.maxEmailsPerInbox, null, 'the DELETE removed the policy');
+  });
+
+  test('the campaign-probe block makes a probe, mails it over SMTP and lists the run of that message', needs(nodesReady, 'bash, curl and jq'), async () => {
+    const owner = await server.createTenant();
+    const result = await bash(onPortsOf(server, example('campaign-probe').code), { API_KEY: owner.apiKey });
+    ok(result, 'the campaign-probe example');
+    assert.equal(result.stdout.trim(), '{"source":"SES_MONITOR","status":"HEALTHY","healthScore":100,"subject":"Weekly digest"}', 'the documented answer');
   });
 
   if (dialect === 'postgres') {

@@ -7,6 +7,7 @@ import type {
   DomainMonitorRunComparisonDto, DomainMonitorRunDto, DomainMonitorSeriesDto, DomainMonitorSeriesPointDto,
 } from './domain-monitor.schemas.js';
 import type { SampleVerdicts, StoredResult } from './domain-monitor.service.js';
+import { bucketRuns, round2, streaks, topFindings } from '../shared/run-stats.js';
 
 type RunDto = Static<typeof DomainMonitorRunDto>;
 type SampleDto = Static<typeof DomainMonitorObservedAuthSampleDto>;
@@ -98,8 +99,6 @@ export function toComparisonDto(baseline: DomainMonitorRunRecord, current: Domai
   };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
 function counts(runs: DomainMonitorRunRecord[]) {
   const by = (status: string) => runs.filter((r) => r.status === status).length;
   const healthy = by('HEALTHY');
@@ -111,16 +110,10 @@ function counts(runs: DomainMonitorRunRecord[]) {
 }
 
 export function toSeriesDto(monitorId: string, since: Date, before: Date, bucket: 'HOUR' | 'DAY', runs: DomainMonitorRunRecord[]): Static<typeof DomainMonitorSeriesDto> {
-  const size = bucket === 'HOUR' ? 3600_000 : 24 * 3600_000;
-  const buckets = new Map<number, DomainMonitorRunRecord[]>();
-  for (const run of runs) {
-    const start = Math.floor(run.createdAt.getTime() / size) * size;
-    buckets.set(start, [...(buckets.get(start) ?? []), run]);
-  }
-  const points: Array<Static<typeof DomainMonitorSeriesPointDto>> = [...buckets.entries()].sort(([a], [b]) => a - b).map(([start, list]) => {
+  const points: Array<Static<typeof DomainMonitorSeriesPointDto>> = bucketRuns(runs, bucket === 'HOUR' ? 3600_000 : 24 * 3600_000).map(([start, list]) => {
     const c = counts(list);
     return {
-      bucketStart: new Date(start).toISOString(), runCount: c.total, healthyCount: c.healthy, degradedCount: c.degraded,
+      bucketStart: start.toISOString(), runCount: c.total, healthyCount: c.healthy, degradedCount: c.degraded,
       criticalCount: c.critical, failedCount: c.failed, healthyRate: c.healthyRate, averageHealthScore: c.averageHealthScore,
     };
   });
@@ -134,14 +127,7 @@ const CHECK_LABELS: Record<CheckName, string> = {
 /** `runs` newest first, as the repository lists them. */
 export function toInsightsDto(monitorId: string, since: Date, before: Date, runs: DomainMonitorRunRecord[]): Static<typeof DomainMonitorInsightsDto> {
   const c = counts(runs);
-  let current = 0;
-  while (current < runs.length && runs[current]!.status === 'HEALTHY') current++;
-  let best = 0;
-  let streak = 0;
-  for (const run of runs) {
-    streak = run.status === 'HEALTHY' ? streak + 1 : 0;
-    best = Math.max(best, streak);
-  }
+  const { current, best } = streaks(runs, (run) => run.status === 'HEALTHY');
   const good: string[] = [];
   const attention: string[] = [];
   if (runs.length > 0) {
@@ -155,18 +141,13 @@ export function toInsightsDto(monitorId: string, since: Date, before: Date, runs
     }
   }
   // the findings (warnings and failures) the runs of the window reported most often
-  const findings = new Map<string, number>();
-  for (const run of runs) {
-    for (const check of (run.result as unknown as StoredResult).checks ?? []) {
-      if (check.status !== 'PASS') findings.set(`${check.check} ${check.status}: ${check.details}`, (findings.get(`${check.check} ${check.status}: ${check.details}`) ?? 0) + 1);
-    }
-  }
-  const topFindings = [...findings.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([text, n]) => `${text} (${n} of ${runs.length} runs)`);
+  const findings = runs.map((run) => ((run.result as unknown as StoredResult).checks ?? [])
+    .filter((check) => check.status !== 'PASS').map((check) => `${check.check} ${check.status}: ${check.details}`));
   return {
     monitorId, since: since.toISOString(), before: before.toISOString(), totalRuns: c.total, healthyRuns: c.healthy,
     degradedRuns: c.degraded, criticalRuns: c.critical, failedRuns: c.failed, successRate: c.healthyRate,
     averageHealthScore: c.averageHealthScore, currentHealthyStreak: current, bestHealthyStreak: best,
-    goodPerformanceSignals: good, attentionSignals: attention, topFindings,
+    goodPerformanceSignals: good, attentionSignals: attention, topFindings: topFindings(findings),
     ...(runs[0] ? { latestRun: toRunDto(runs[0]) } : {}),
   };
 }

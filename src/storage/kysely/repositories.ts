@@ -42,6 +42,7 @@ import { domainMonitorRepository } from './domain-monitor-repository.js';
 import { emailAuditRepository } from './email-audit-repository.js';
 import { inboxPlacementRepository } from './inbox-placement-repository.js';
 import { deviceRenderTestRepository } from './device-render-test-repository.js';
+import { campaignProbeRepository } from './campaign-probe-repository.js';
 import { emailValidationRepository } from './email-validation-repository.js';
 import { devicePreviewRepository } from './device-preview-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
@@ -126,6 +127,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     emailAudits: emailAuditRepository(db),
     inboxPlacementTests: inboxPlacementRepository(db),
     deviceRenderTests: deviceRenderTestRepository(db),
+    campaignProbes: campaignProbeRepository(db),
     emailValidations: emailValidationRepository(db),
     devicePreviews: devicePreviewRepository(db),
     chaos: chaosRepository(db),

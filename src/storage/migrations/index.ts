@@ -56,6 +56,7 @@ import * as m0052 from './0052_email_validation_requests.js';
 import * as m0057 from './0057_device_previews.js';
 import * as m0060 from './0060_inbox_placement_tests.js';
 import * as m0061 from './0061_device_render_tests.js';
+import * as m0062 from './0062_campaign_probes.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   '0057_device_previews': m0057,
   '0060_inbox_placement_tests': m0060,
   '0061_device_render_tests': m0061,
+  '0062_campaign_probes': m0062,
 };
