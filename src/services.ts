@@ -21,6 +21,8 @@ import { EmailAuditService } from './modules/email-audit/email-audit.service.js'
 import { InboxPlacementService } from './modules/inbox-placement/placement.service.js';
 import { DeviceRenderTestService } from './modules/device-render-tests/device-render-tests.service.js';
 import { CampaignProbeService } from './modules/campaign-probe/campaign-probe.service.js';
+import { DeliverabilityTestService } from './modules/deliverability/deliverability.service.js';
+import { SIMULATION_JOB, SimulationService } from './modules/deliverability/simulation.service.js';
 import { EmailImportService } from './modules/email/import.service.js';
 import { SendingService } from './modules/sending/sending.service.js';
 import { DeliveryStatusWaiter } from './modules/sending/delivery-wait.js';
@@ -306,6 +308,11 @@ export function createServices(deps: ServiceDeps): Services {
     { threshold: deps.spam?.threshold ?? 5, checkInbound: deps.spam?.checkInbound ?? false, waitForSpamdMs: deps.spam?.waitForSpamdMs ?? 15_000 });
   ingest.planners.push(spamScores.planner);
   automationHandlers[SPAM_SCORE_JOB] = { run: (job) => spamScores.runJob(job) };
+  const deliverabilityTests = new DeliverabilityTestService(repos.deliverabilityTests, repos.inboxes, repos.phoneNumbers, repos.emails, repos.sms, deps.clock, renderer);
+  const deliverabilitySimulations = new SimulationService(repos.deliverabilityTests, deliverabilityTests, repos.automationJobs, repos.inboxes,
+    repos.phoneNumbers, sending, smsSending, deps.clock);
+  deliverabilitySimulations.wake = () => automationWake.kick();
+  automationHandlers[SIMULATION_JOB] = { run: (job) => deliverabilitySimulations.runBatch(job) };
   const emailAudits = new EmailAuditService(repos.emailAudits, repos.emails, deps.htmlWork ?? new HtmlWork(),
     new EmailBodyCheckService(repos.emails, deps.htmlWork ?? new HtmlWork(), webhookTargets), deps.clock);
   return {
@@ -376,6 +383,8 @@ export function createServices(deps: ServiceDeps): Services {
     deviceRenderTests: new DeviceRenderTestService(repos.deviceRenderTests, inboxes, repos.emails, devicePreviews, deps.clock),
     inboxPlacement: new InboxPlacementService(repos.inboxPlacementTests, inboxes, repos.emails, spamScores, deps.clock, deps.settings.domain),
     emailAudits,
+    deliverabilityTests,
+    deliverabilitySimulations,
     campaignProbes: new CampaignProbeService(repos.campaignProbes, inboxes, repos.emails, emailAudits, deps.clock),
     sending,
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),

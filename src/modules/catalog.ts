@@ -43,6 +43,8 @@ import { emailAuditOperations } from './email-audit/operations/index.js';
 import { inboxPlacementOperations } from './inbox-placement/operations/index.js';
 import { deviceRenderTestOperations } from './device-render-tests/operations/index.js';
 import { campaignProbeOperations } from './campaign-probe/operations/index.js';
+import { deliverabilityOperations } from './deliverability/operations/index.js';
+import { DeleteResult } from './deliverability/operations/tests.js';
 import { emailVerificationOperations } from './email-verification/operations/index.js';
 import { smsOperations } from './sms/operations/index.js';
 import { phoneInventoryOperations } from './phone-inventory/operations/index.js';
@@ -98,6 +100,7 @@ import { emailAuditModelSchemas } from './email-audit/email-audit.schemas.js';
 import { inboxPlacementModelSchemas } from './inbox-placement/placement.schemas.js';
 import { deviceRenderTestModelSchemas } from './device-render-tests/device-render-tests.schemas.js';
 import { campaignProbeModelSchemas } from './campaign-probe/campaign-probe.schemas.js';
+import { deliverabilityModelSchemas } from './deliverability/deliverability.schemas.js';
 import { emailVerificationModelSchemas } from './email-verification/email-verification.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
@@ -168,6 +171,7 @@ export const API_OPERATIONS: ReadonlyArray<Operation<Services>> = [
   ...inboxPlacementOperations,
   ...deviceRenderTestOperations,
   ...campaignProbeOperations,
+  ...deliverabilityOperations,
   ...emailVerificationOperations,
   ...smsOperations,
   ...smsSinkOperations,
@@ -218,6 +222,8 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...inboxPlacementModelSchemas,
   ...deviceRenderTestModelSchemas,
   ...campaignProbeModelSchemas,
+  ...deliverabilityModelSchemas,
+  DeleteResult,
   ...renderModelSchemas,
   ...mailToolsModelSchemas,
   ...emailVerificationModelSchemas,

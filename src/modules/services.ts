@@ -52,6 +52,8 @@ import type { EmailAuditService } from './email-audit/email-audit.service.js';
 import type { InboxPlacementService } from './inbox-placement/placement.service.js';
 import type { DeviceRenderTestService } from './device-render-tests/device-render-tests.service.js';
 import type { CampaignProbeService } from './campaign-probe/campaign-probe.service.js';
+import type { DeliverabilityTestService } from './deliverability/deliverability.service.js';
+import type { SimulationService } from './deliverability/simulation.service.js';
 import type { EmailVerificationService } from './email-verification/email-verification.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
 import type { SmsMediaService } from './sms/sms-media.service.js';
@@ -176,6 +178,10 @@ export interface Services {
   deviceRenderTests: DeviceRenderTestService;
   /** CampaignProbeController: probes whose received messages are checked as runs */
   campaignProbes: CampaignProbeService;
+  /** DeliverabilityTestController: tests of what a set of inboxes or numbers received */
+  deliverabilityTests: DeliverabilityTestService;
+  /** DeliverabilityTestController's simulation jobs: send plans run as automation jobs */
+  deliverabilitySimulations: SimulationService;
   /** EmailVerificationController, verifyEmailAddress and testSmtpServer: SMTP dialogues up to RCPT TO and the stored validations */
   emailVerification: EmailVerificationService;
   /** SMS conversations per number and other number */

@@ -68,6 +68,7 @@ export type * from './ports/email-audits.js';
 export type * from './ports/inbox-placement.js';
 export type * from './ports/device-render-tests.js';
 export type * from './ports/campaign-probes.js';
+export type * from './ports/deliverability-tests.js';
 export type * from './ports/email-validations.js';
 export type * from './ports/device-previews.js';
 
@@ -128,6 +129,7 @@ import type { EmailAuditRepository } from './ports/email-audits.js';
 import type { InboxPlacementRepository } from './ports/inbox-placement.js';
 import type { DeviceRenderTestRepository } from './ports/device-render-tests.js';
 import type { CampaignProbeRepository } from './ports/campaign-probes.js';
+import type { DeliverabilityTestRepository } from './ports/deliverability-tests.js';
 import type { EmailValidationRepository } from './ports/email-validations.js';
 import type { DevicePreviewRepository } from './ports/device-previews.js';
 import type { ChaosRepository } from './ports/chaos.js';
@@ -241,6 +243,8 @@ export interface Repositories {
   deviceRenderTests: DeviceRenderTestRepository;
   /** campaign probes and their runs (ports/campaign-probes.ts) */
   campaignProbes: CampaignProbeRepository;
+  /** deliverability tests, simulation jobs and their events (ports/deliverability-tests.ts) */
+  deliverabilityTests: DeliverabilityTestRepository;
   /** email validation results of EmailVerificationController (ports/email-validations.ts) */
   emailValidations: EmailValidationRepository;
   /** device preview profiles, runs, targets, screenshots, share links and feedback (ports/device-previews.ts) */

@@ -16,6 +16,7 @@ import type { EmailAuditsTable } from './email-audit-tables.js';
 import type { InboxPlacementTestsTable } from './inbox-placement-tables.js';
 import type { DeviceRenderTestsTable } from './device-render-test-tables.js';
 import type { CampaignProbeRunsTable, CampaignProbesTable } from './campaign-probe-tables.js';
+import type { DeliverabilitySimulationEventsTable, DeliverabilitySimulationJobsTable, DeliverabilityTestsTable } from './deliverability-tables.js';
 import type { EmailValidationRequestsTable } from './email-validation-tables.js';
 import type {
   DevicePreviewBlobsTable, DevicePreviewFeedbackTable, DevicePreviewProfilesTable, DevicePreviewRunsTable, DevicePreviewScreenshotsTable,
@@ -699,6 +700,9 @@ export interface Database {
   device_render_tests: DeviceRenderTestsTable;
   campaign_probes: CampaignProbesTable;
   campaign_probe_runs: CampaignProbeRunsTable;
+  deliverability_tests: DeliverabilityTestsTable;
+  deliverability_simulation_jobs: DeliverabilitySimulationJobsTable;
+  deliverability_simulation_events: DeliverabilitySimulationEventsTable;
   email_validation_requests: EmailValidationRequestsTable;
   device_preview_profiles: DevicePreviewProfilesTable;
   device_preview_blobs: DevicePreviewBlobsTable;

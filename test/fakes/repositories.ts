@@ -13,6 +13,7 @@ import type {
   InboxPlacementRepository,
   DeviceRenderTestRepository,
   CampaignProbeRepository,
+  DeliverabilityTestRepository,
   ReputationRepository,
   InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, SpamScoreRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository, DevicePreviewRepository, EmailValidationRepository,
 } from '../../src/storage/ports.js';
@@ -129,6 +130,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     inboxPlacementTests: notFakedRepository<InboxPlacementRepository>('inboxPlacementTests'),
     deviceRenderTests: notFakedRepository<DeviceRenderTestRepository>('deviceRenderTests'),
     campaignProbes: notFakedRepository<CampaignProbeRepository>('campaignProbes'),
+    deliverabilityTests: notFakedRepository<DeliverabilityTestRepository>('deliverabilityTests'),
     reputation: notFakedRepository<ReputationRepository>('reputation'),
     emailValidations: notFakedRepository<EmailValidationRepository>('emailValidations'),
     devicePreviews: notFakedRepository<DevicePreviewRepository>('devicePreviews'),

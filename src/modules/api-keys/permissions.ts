@@ -134,6 +134,8 @@ const OVERRIDES: Readonly<Record<string, Permission>> = {
   // Webhook test sends change nothing of the mail but are the webhook's own.
   sendTestData: 'WEBHOOK_MANAGE',
   sendOptInConsentForEmailAddress: 'EMAIL_SEND',
+  // A simulation job sends mail (or SMS) to every entity of the test: a key that may not send may not start or resume one.
+  createDeliverabilitySimulationJob: 'EMAIL_SEND', resumeDeliverabilitySimulationJob: 'EMAIL_SEND',
   waitForSms: 'SMS_READ', waitForLatestSms: 'SMS_READ',
   testInboxRulesetsForInbox: 'AUTOMATION_READ', testNewInboxRuleset: 'AUTOMATION_READ', testInboxRuleset: 'AUTOMATION_READ',
   testInboxForwarder: 'AUTOMATION_READ', testInboxForwardersForInbox: 'AUTOMATION_READ', testNewInboxForwarder: 'AUTOMATION_READ',

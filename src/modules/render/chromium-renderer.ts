@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { AppError, unavailable } from '../../core/errors.js';
 import { Slots } from './slots.js';
 
@@ -63,8 +63,22 @@ export class ChromiumRenderer {
   }
 
   /** A PNG of the request's viewport. Throws AppError: UNAVAILABLE (no Chromium, busy, stopping), TIMEOUT. */
-  async screenshot(request: RenderRequest, signal?: AbortSignal): Promise<Buffer> {
+  screenshot(request: RenderRequest, signal?: AbortSignal): Promise<Buffer> {
+    return this.withPage(request, signal, (page, timeout) => page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide', timeout: timeout() }));
+  }
+
+  /**
+   * The document printed to an A4 PDF (backgrounds kept), as Chromium prints: for reports this
+   * server writes. The request's width and height are the layout viewport. Throws as screenshot.
+   */
+  pdf(request: RenderRequest, signal?: AbortSignal): Promise<Buffer> {
+    return this.withPage(request, signal, (page) => page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } }));
+  }
+
+  /** Loads the request's document in a context of its own, in a render slot and within the time limit, and hands the page to `use`. */
+  private async withPage(request: RenderRequest, signal: AbortSignal | undefined, use: (page: Page, timeout: () => number) => Promise<Buffer>): Promise<Buffer> {
     const deadline = Date.now() + this.settings.timeoutMs;
+    const timeout = () => Math.max(1, deadline - Date.now());
     const release = await this.slots.acquire(this.settings.timeoutMs, signal).catch((err: Error) => {
       throw err.name === 'TimeoutError' ? this.overTime() : unavailable(`Screenshot not taken: ${err.message}`);
     });
@@ -85,8 +99,8 @@ export class ChromiumRenderer {
       try {
         await context.route('**/*', (route) => this.answer(route, request));
         const page = await context.newPage();
-        await page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: Math.max(1, deadline - Date.now()) });
-        return await page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide', timeout: Math.max(1, deadline - Date.now()) });
+        await page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: timeout() });
+        return await use(page, timeout);
       } catch (err) {
         if (Date.now() >= deadline || (err as Error).name === 'TimeoutError') throw this.overTime();
         if (signal?.aborted) throw unavailable('Screenshot not taken: the request was cancelled');

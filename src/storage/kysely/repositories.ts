@@ -43,6 +43,7 @@ import { emailAuditRepository } from './email-audit-repository.js';
 import { inboxPlacementRepository } from './inbox-placement-repository.js';
 import { deviceRenderTestRepository } from './device-render-test-repository.js';
 import { campaignProbeRepository } from './campaign-probe-repository.js';
+import { deliverabilityTestRepository } from './deliverability-test-repository.js';
 import { emailValidationRepository } from './email-validation-repository.js';
 import { devicePreviewRepository } from './device-preview-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
@@ -128,6 +129,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     inboxPlacementTests: inboxPlacementRepository(db),
     deviceRenderTests: deviceRenderTestRepository(db),
     campaignProbes: campaignProbeRepository(db),
+    deliverabilityTests: deliverabilityTestRepository(db),
     emailValidations: emailValidationRepository(db),
     devicePreviews: devicePreviewRepository(db),
     chaos: chaosRepository(db),

@@ -57,6 +57,7 @@ import * as m0057 from './0057_device_previews.js';
 import * as m0060 from './0060_inbox_placement_tests.js';
 import * as m0061 from './0061_device_render_tests.js';
 import * as m0062 from './0062_campaign_probes.js';
+import * as m0063 from './0063_deliverability_tests.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '0060_inbox_placement_tests': m0060,
   '0061_device_render_tests': m0061,
   '0062_campaign_probes': m0062,
+  '0063_deliverability_tests': m0063,
 };

@@ -23,7 +23,8 @@ export type AutomationJobKind =
   | 'sms-relay'
   | 'domain-monitor-alert'
   | 'device-preview-run'
-  | 'spam-score';
+  | 'spam-score'
+  | 'deliverability-simulation';
 
 /** pending: waiting for its (next) attempt; inflight: leased by a worker; done / failed / cancelled: final. */
 export type AutomationJobState = 'pending' | 'inflight' | 'done' | 'failed' | 'cancelled';
