@@ -8,7 +8,9 @@ import { rawMessage, smtpTransport } from '../helpers/smtp.js';
 /**
  * Device render tests through the client: an address to mail, its first message rendered by a
  * device preview run in the server's Chromium, a share link that needs no key; an hour without
- * mail expires the test (the server's clock is a ManualClock). Tenant B sees none of A's tests.
+ * mail expires the test (the server's clock is a ManualClock; that test comes last, as the
+ * render jobs are due by the real clock). Import addresses of DevicePreviewsController are the same
+ * address with the targets asked for. Tenant B sees none of A's tests.
  */
 describeEachDialect('device render tests', (dialect) => {
   let server: TestServer;
@@ -51,6 +53,39 @@ describeEachDialect('device render tests', (dialect) => {
     assert.equal(shared.status, 200, 'the share link needs no key');
 
     assert.equal(await statusOf(new ToolsControllerApi(new Configuration({ apiKey: bob.apiKey, basePath: server.url })).getPublicDeviceRenderTest({ id: created.id })), 404);
+  });
+
+  test('an import address (DevicePreviewsController) renders its first message at the targets asked for', async () => {
+    const previews = new DevicePreviewsControllerApi(new Configuration({ apiKey: alice.apiKey, basePath: server.url }));
+    const address = await previews.createDevicePreviewImportAddress({
+      createDevicePreviewIngestAddressOptions: { options: { nativeTargets: ['desktop-1280-light'] } },
+    });
+    assert.equal(address.status, 'WAITING_FOR_EMAIL');
+    assert.equal(address.expiresAt.getTime(), clock.now().getTime() + 60 * 60 * 1000);
+    await smtpTransport(server).sendMail({
+      envelope: { from: 'news@shop.example', to: [address.emailAddress] },
+      raw: rawMessage({ from: 'Shop <news@shop.example>', to: address.emailAddress, subject: 'Import me', body: 'Hello desktop' }),
+    });
+    const started = await previews.getDevicePreviewImportAddress({ sessionId: address.sessionId });
+    assert.equal(started.status, 'RUN_CREATED');
+    assert.deepEqual([started.sourceSubject, started.sourceFrom, started.sourceTo], ['Import me', 'news@shop.example', [address.emailAddress]]);
+    assert.match(started.sourceMessageId!, /@example\.com>$/);
+    assert.ok(started.sourceSizeBytes! > 0);
+    await previews.waitForDevicePreviewRun({ runId: started.runId!, timeoutMillis: 60_000 });
+    const results = await previews.getDevicePreviewRunResults({ runId: started.runId! });
+    assert.deepEqual(results.targets.map((t) => t.clientProfile), ['desktop-1280-light'], 'the targets asked for, not the defaults');
+
+    // an unknown target is refused when the address is made; a render test's id is no import address
+    const bad = await alice.fetch('/emails/device-previews/import-addresses', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ options: { nativeTargets: ['nokia-3310'] } }),
+    });
+    assert.equal(bad.status, 400);
+    assert.match(((await bad.json()) as { message: string }).message, /Unknown device preview target\(s\): nokia-3310/);
+    const renderTest = await tools.createPublicDeviceRenderTest({ createPublicDeviceRenderTestOptions: {} });
+    assert.equal(await statusOf(previews.getDevicePreviewImportAddress({ sessionId: renderTest.id })), 404);
+    assert.equal(await statusOf(tools.getPublicDeviceRenderTest({ id: address.sessionId })), 404);
+    const bobPreviews = new DevicePreviewsControllerApi(new Configuration({ apiKey: bob.apiKey, basePath: server.url }));
+    assert.equal(await statusOf(bobPreviews.getDevicePreviewImportAddress({ sessionId: address.sessionId })), 404);
   });
 
   test('an hour without mail expires the test', async () => {

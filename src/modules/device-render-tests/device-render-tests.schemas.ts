@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { CreateDevicePreviewOptions } from '../device-previews/device-previews.schemas.js';
 import { DateTime, Nullable, StringEnum, Uuid } from '../shared/schemas.js';
 
 export const CreatePublicDeviceRenderTestOptions = Type.Object({
@@ -25,4 +26,28 @@ export const PublicDeviceRenderTestDto = Type.Object({
 
 export const RenderTestParams = Type.Object({ id: Uuid });
 
-export const deviceRenderTestModelSchemas = [CreatePublicDeviceRenderTestOptions, PublicDeviceRenderTestDto];
+export const CreateDevicePreviewIngestAddressOptions = Type.Object({
+  options: Type.Optional(Type.Union([Type.Ref(CreateDevicePreviewOptions), Type.Null()])),
+}, { $id: 'CreateDevicePreviewIngestAddressOptions' });
+
+export const DevicePreviewIngestAddressDto = Type.Object({
+  sessionId: Uuid,
+  emailAddress: Type.String({ description: 'send the message to preview here; the first one becomes a device preview run' }),
+  status: StringEnum(['WAITING_FOR_EMAIL', 'RUN_CREATED', 'EXPIRED', 'FAILED'] as const, {
+    description: 'WAITING_FOR_EMAIL until a message arrives, then RUN_CREATED (the run renders in the background), FAILED, or EXPIRED after an hour without mail',
+  }),
+  runId: Type.Optional(Nullable(Uuid)),
+  sourceFrom: Type.Optional(Nullable(Type.String())),
+  sourceTo: Type.Optional(Nullable(Type.Array(Type.String()))),
+  sourceSubject: Type.Optional(Nullable(Type.String())),
+  sourceMessageId: Type.Optional(Nullable(Type.String())),
+  sourceSizeBytes: Type.Optional(Nullable(Type.Integer())),
+  latestError: Type.Optional(Nullable(Type.String())),
+  expiresAt: DateTime,
+  createdAt: DateTime,
+  updatedAt: DateTime,
+}, { $id: 'DevicePreviewIngestAddressDto' });
+
+export const ImportAddressParams = Type.Object({ sessionId: Uuid });
+
+export const deviceRenderTestModelSchemas = [CreatePublicDeviceRenderTestOptions, PublicDeviceRenderTestDto, CreateDevicePreviewIngestAddressOptions, DevicePreviewIngestAddressDto];

@@ -5,8 +5,9 @@ import type { DeviceRenderTestRecord, DeviceRenderTestRepository } from '../port
 import { fromMillis, toMillis } from './rows.js';
 
 function toRecord(row: Selectable<DeviceRenderTestsTable>): DeviceRenderTestRecord {
-  const body = JSON.parse(row.test_json) as Omit<DeviceRenderTestRecord, 'expiresAt'> & { expiresAt: string };
-  return { ...body, id: row.id, tenantId: row.tenant_id, expiresAt: new Date(body.expiresAt), createdAt: fromMillis(row.created_at), updatedAt: fromMillis(row.updated_at) };
+  const body = JSON.parse(row.test_json) as Partial<DeviceRenderTestRecord> & Omit<DeviceRenderTestRecord, 'expiresAt' | 'kind' | 'nativeTargets' | 'sourceTo' | 'sourceMessageId' | 'sourceSizeBytes'> & { expiresAt: string };
+  // rows from before import addresses are render tests
+  return { kind: 'RENDER_TEST', nativeTargets: null, sourceTo: null, sourceMessageId: null, sourceSizeBytes: null, ...body, id: row.id, tenantId: row.tenant_id, expiresAt: new Date(body.expiresAt), createdAt: fromMillis(row.created_at), updatedAt: fromMillis(row.updated_at) };
 }
 
 function toRow(r: DeviceRenderTestRecord): DeviceRenderTestsTable {

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { operationsOf } from '../../../core/operation.js';
 import type { DeviceRenderTestRecord } from '../../../storage/ports.js';
 import type { Services } from '../../services.js';
+import { createDevicePreviewImportAddress, getDevicePreviewImportAddress } from './import-addresses.js';
 import { CreatePublicDeviceRenderTestOptions, PublicDeviceRenderTestDto, RenderTestParams } from '../device-render-tests.schemas.js';
 
 /** The device render tests, which the client has under ToolsController. */
@@ -30,4 +31,4 @@ export const getPublicDeviceRenderTest = renderTestOperation({
   handler: async ({ tenantId, params, baseUrl }, { deviceRenderTests }) => toDto(await deviceRenderTests.get(tenantId, params.id), baseUrl),
 });
 
-export const deviceRenderTestOperations = [createPublicDeviceRenderTest, getPublicDeviceRenderTest];
+export const deviceRenderTestOperations = [createPublicDeviceRenderTest, getPublicDeviceRenderTest, createDevicePreviewImportAddress, getDevicePreviewImportAddress];
