@@ -269,7 +269,7 @@ export async function startServer(
         authThrottle,
         connectionsPerSource: config.connectionsPerIp,
       },
-      { ingest: services.ingest, access: services.access, sending: services.sending, telemetry: metrics, feedback: services.complaints },
+      { ingest: services.ingest, access: services.access, sending: services.sending, telemetry: metrics, feedback: services.complaints, previewMail: services.devicePreviewIngest },
       app.log,
     );
     // The access details report the ports actually bound (port 0 picks a free one).

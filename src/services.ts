@@ -22,6 +22,7 @@ import { InboxPlacementService } from './modules/inbox-placement/placement.servi
 import { DeviceRenderTestService } from './modules/device-render-tests/device-render-tests.service.js';
 import { CampaignProbeService } from './modules/campaign-probe/campaign-probe.service.js';
 import { DeliverabilityTestService } from './modules/deliverability/deliverability.service.js';
+import { DevicePreviewIngestService } from './modules/device-previews/ingest-domain.service.js';
 import { SIMULATION_JOB, SimulationService } from './modules/deliverability/simulation.service.js';
 import { EmailImportService } from './modules/email/import.service.js';
 import { SendingService } from './modules/sending/sending.service.js';
@@ -385,6 +386,7 @@ export function createServices(deps: ServiceDeps): Services {
     emailAudits,
     deliverabilityTests,
     deliverabilitySimulations,
+    devicePreviewIngest: new DevicePreviewIngestService(repos.devicePreviewIngest, devicePreviews.profiles, devicePreviews.runs, deps.bus, deps.clock, deps.settings.domain),
     campaignProbes: new CampaignProbeService(repos.campaignProbes, inboxes, repos.emails, emailAudits, deps.clock),
     sending,
     sendQueue: new SendQueueService(repos.sendQueue, sending, repos.inboxes, deps.clock),

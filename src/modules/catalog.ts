@@ -101,6 +101,7 @@ import { inboxPlacementModelSchemas } from './inbox-placement/placement.schemas.
 import { deviceRenderTestModelSchemas } from './device-render-tests/device-render-tests.schemas.js';
 import { campaignProbeModelSchemas } from './campaign-probe/campaign-probe.schemas.js';
 import { deliverabilityModelSchemas } from './deliverability/deliverability.schemas.js';
+import { devicePreviewIngestModelSchemas } from './device-previews/ingest.schemas.js';
 import { emailVerificationModelSchemas } from './email-verification/email-verification.schemas.js';
 import { smsModelSchemas } from './sms/sms.schemas.js';
 import { phoneInventoryModelSchemas } from './phone-inventory/phone-inventory.schemas.js';
@@ -223,6 +224,7 @@ export const API_MODEL_SCHEMAS: readonly TSchema[] = [
   ...deviceRenderTestModelSchemas,
   ...campaignProbeModelSchemas,
   ...deliverabilityModelSchemas,
+  ...devicePreviewIngestModelSchemas,
   DeleteResult,
   ...renderModelSchemas,
   ...mailToolsModelSchemas,

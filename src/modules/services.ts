@@ -53,6 +53,7 @@ import type { InboxPlacementService } from './inbox-placement/placement.service.
 import type { DeviceRenderTestService } from './device-render-tests/device-render-tests.service.js';
 import type { CampaignProbeService } from './campaign-probe/campaign-probe.service.js';
 import type { DeliverabilityTestService } from './deliverability/deliverability.service.js';
+import type { DevicePreviewIngestService } from './device-previews/ingest-domain.service.js';
 import type { SimulationService } from './deliverability/simulation.service.js';
 import type { EmailVerificationService } from './email-verification/email-verification.service.js';
 import type { PhoneThreadService } from './phone-pool/phone-thread.service.js';
@@ -182,6 +183,8 @@ export interface Services {
   deliverabilityTests: DeliverabilityTestService;
   /** DeliverabilityTestController's simulation jobs: send plans run as automation jobs */
   deliverabilitySimulations: SimulationService;
+  /** device preview email domains: mail to <profile>@<subdomain>.<domain> becomes a run and a submission */
+  devicePreviewIngest: DevicePreviewIngestService;
   /** EmailVerificationController, verifyEmailAddress and testSmtpServer: SMTP dialogues up to RCPT TO and the stored validations */
   emailVerification: EmailVerificationService;
   /** SMS conversations per number and other number */

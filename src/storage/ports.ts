@@ -69,6 +69,7 @@ export type * from './ports/inbox-placement.js';
 export type * from './ports/device-render-tests.js';
 export type * from './ports/campaign-probes.js';
 export type * from './ports/deliverability-tests.js';
+export type * from './ports/device-preview-ingest.js';
 export type * from './ports/email-validations.js';
 export type * from './ports/device-previews.js';
 
@@ -130,6 +131,7 @@ import type { InboxPlacementRepository } from './ports/inbox-placement.js';
 import type { DeviceRenderTestRepository } from './ports/device-render-tests.js';
 import type { CampaignProbeRepository } from './ports/campaign-probes.js';
 import type { DeliverabilityTestRepository } from './ports/deliverability-tests.js';
+import type { DevicePreviewIngestRepository } from './ports/device-preview-ingest.js';
 import type { EmailValidationRepository } from './ports/email-validations.js';
 import type { DevicePreviewRepository } from './ports/device-previews.js';
 import type { ChaosRepository } from './ports/chaos.js';
@@ -245,6 +247,8 @@ export interface Repositories {
   campaignProbes: CampaignProbeRepository;
   /** deliverability tests, simulation jobs and their events (ports/deliverability-tests.ts) */
   deliverabilityTests: DeliverabilityTestRepository;
+  /** device preview ingest domains and submissions (ports/device-preview-ingest.ts) */
+  devicePreviewIngest: DevicePreviewIngestRepository;
   /** email validation results of EmailVerificationController (ports/email-validations.ts) */
   emailValidations: EmailValidationRepository;
   /** device preview profiles, runs, targets, screenshots, share links and feedback (ports/device-previews.ts) */

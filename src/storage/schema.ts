@@ -16,6 +16,7 @@ import type { EmailAuditsTable } from './email-audit-tables.js';
 import type { InboxPlacementTestsTable } from './inbox-placement-tables.js';
 import type { DeviceRenderTestsTable } from './device-render-test-tables.js';
 import type { CampaignProbeRunsTable, CampaignProbesTable } from './campaign-probe-tables.js';
+import type { DevicePreviewIngestDomainsTable, DevicePreviewSubmissionsTable } from './device-preview-ingest-tables.js';
 import type { DeliverabilitySimulationEventsTable, DeliverabilitySimulationJobsTable, DeliverabilityTestsTable } from './deliverability-tables.js';
 import type { EmailValidationRequestsTable } from './email-validation-tables.js';
 import type {
@@ -701,6 +702,8 @@ export interface Database {
   campaign_probes: CampaignProbesTable;
   campaign_probe_runs: CampaignProbeRunsTable;
   deliverability_tests: DeliverabilityTestsTable;
+  device_preview_ingest_domains: DevicePreviewIngestDomainsTable;
+  device_preview_submissions: DevicePreviewSubmissionsTable;
   deliverability_simulation_jobs: DeliverabilitySimulationJobsTable;
   deliverability_simulation_events: DeliverabilitySimulationEventsTable;
   email_validation_requests: EmailValidationRequestsTable;

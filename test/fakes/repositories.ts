@@ -14,6 +14,7 @@ import type {
   DeviceRenderTestRepository,
   CampaignProbeRepository,
   DeliverabilityTestRepository,
+  DevicePreviewIngestRepository,
   ReputationRepository,
   InboxRetentionRepository, EmailRetentionRepository, SpamEmailRepository, SpamScoreRepository, UserEntityRepository, ExportRepository, MailAuthResultRepository, DomainMonitorRepository, DevicePreviewRepository, EmailValidationRepository,
 } from '../../src/storage/ports.js';
@@ -131,6 +132,7 @@ export function fakeRepositories(tables: MemoryTables = new MemoryTables()): Fak
     deviceRenderTests: notFakedRepository<DeviceRenderTestRepository>('deviceRenderTests'),
     campaignProbes: notFakedRepository<CampaignProbeRepository>('campaignProbes'),
     deliverabilityTests: notFakedRepository<DeliverabilityTestRepository>('deliverabilityTests'),
+    devicePreviewIngest: notFakedRepository<DevicePreviewIngestRepository>('devicePreviewIngest'),
     reputation: notFakedRepository<ReputationRepository>('reputation'),
     emailValidations: notFakedRepository<EmailValidationRepository>('emailValidations'),
     devicePreviews: notFakedRepository<DevicePreviewRepository>('devicePreviews'),

@@ -44,6 +44,7 @@ import { inboxPlacementRepository } from './inbox-placement-repository.js';
 import { deviceRenderTestRepository } from './device-render-test-repository.js';
 import { campaignProbeRepository } from './campaign-probe-repository.js';
 import { deliverabilityTestRepository } from './deliverability-test-repository.js';
+import { devicePreviewIngestRepository } from './device-preview-ingest-repository.js';
 import { emailValidationRepository } from './email-validation-repository.js';
 import { devicePreviewRepository } from './device-preview-repository.js';
 import { phoneThreadRepository } from './phone-thread-repository.js';
@@ -130,6 +131,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     deviceRenderTests: deviceRenderTestRepository(db),
     campaignProbes: campaignProbeRepository(db),
     deliverabilityTests: deliverabilityTestRepository(db),
+    devicePreviewIngest: devicePreviewIngestRepository(db),
     emailValidations: emailValidationRepository(db),
     devicePreviews: devicePreviewRepository(db),
     chaos: chaosRepository(db),

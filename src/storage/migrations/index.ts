@@ -58,6 +58,7 @@ import * as m0060 from './0060_inbox_placement_tests.js';
 import * as m0061 from './0061_device_render_tests.js';
 import * as m0062 from './0062_campaign_probes.js';
 import * as m0063 from './0063_deliverability_tests.js';
+import * as m0064 from './0064_device_preview_ingest.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   '0061_device_render_tests': m0061,
   '0062_campaign_probes': m0062,
   '0063_deliverability_tests': m0063,
+  '0064_device_preview_ingest': m0064,
 };

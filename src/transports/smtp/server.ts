@@ -7,6 +7,7 @@ import { NO_TELEMETRY, type MailTelemetry, type RefusalReason } from '../../core
 import { RecipientRefused, receptionReply, type InboundEnvelope, type IngestService } from '../../modules/email/ingest.service.js';
 import { MessageRefused } from '../../modules/email/mime-limits.js';
 import type { AccessService, MailLogin } from '../../modules/access/access.service.js';
+import type { PreviewRecipient } from '../../modules/device-previews/ingest-domain.service.js';
 import type { SendingService } from '../../modules/sending/sending.service.js';
 import { SmtpSubmission, SubmissionRefused, type SubmissionEnvelope } from '../../modules/sending/submission.js';
 import type { InboxRecord } from '../../storage/ports.js';
@@ -53,6 +54,14 @@ export interface SmtpServices {
   telemetry?: MailTelemetry;
   /** the feedback address, which takes ARF reports as complaints (modules/bounce); none = no such address */
   feedback?: FeedbackMailbox;
+  /** device preview email domains (modules/device-previews): mail to them becomes preview runs; none = no such addresses */
+  previewMail?: PreviewMailbox;
+}
+
+/** Addresses without an inbox whose mail becomes device preview runs: a message they cannot take is a 400 AppError. */
+export interface PreviewMailbox {
+  recipient(address: string): Promise<PreviewRecipient | undefined>;
+  receive(raw: Buffer, recipients: PreviewRecipient[]): Promise<void>;
 }
 
 /** An address without an inbox that takes one kind of report: a refusal of the report is a 400 AppError. */
@@ -107,6 +116,8 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
   const refusedTransactions = new WeakMap<SMTPServerSession, RecipientRefused>();
   /** transactions with the feedback address among their recipients */
   const feedbackTransactions = new WeakSet<SMTPServerSession>();
+  /** device preview addresses among a transaction's recipients */
+  const previewRecipients = new WeakMap<SMTPServerSession, PreviewRecipient[]>();
   const loginOf = (session: SMTPServerSession) => session.user as MailLogin | undefined;
   const throttle = options.authThrottle;
   // One count over the three listeners: the same clients could use any of them.
@@ -185,6 +196,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
       recipients.set(session, []);
       refusedTransactions.delete(session);
       feedbackTransactions.delete(session);
+      previewRecipients.delete(session);
       submissions.delete(session);
       const login = loginOf(session);
       if (!login) return callback();
@@ -225,7 +237,7 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
         feedbackTransactions.add(session);
         return callback();
       }
-      ingest.acceptRecipient(address.address, envelopeOf(session)).then(
+      const toInbox = () => ingest.acceptRecipient(address.address, envelopeOf(session)).then(
         (inbox) => {
           if (!accepted.some((i) => i.id === inbox.id)) accepted.push(inbox);
           recipients.set(session, accepted);
@@ -242,6 +254,19 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
           callback(refusal('other', 451, 'Temporary failure looking up the recipient; try again later'));
         },
       );
+      const previewMail = services.previewMail;
+      const preview = previewMail ? previewMail.recipient(address.address) : Promise.resolve(undefined);
+      // An address of a device preview email domain takes the message for a preview run; any other is an inbox's.
+      preview.then((previewRecipient) => {
+        if (!previewRecipient) return toInbox();
+        const previews = previewRecipients.get(session) ?? [];
+        if (!previews.some((r) => r.address === previewRecipient.address)) previews.push(previewRecipient);
+        previewRecipients.set(session, previews);
+        callback();
+      }, (err: unknown) => {
+        log.error({ err }, 'smtp: recipient lookup failed');
+        callback(refusal('other', 451, 'Temporary failure looking up the recipient; try again later'));
+      });
     },
 
     onData(stream, session, callback) {
@@ -293,26 +318,48 @@ export async function startSmtp(options: SmtpOptions, services: SmtpServices, lo
             );
           }
         }
-        ingest.receive(raw, inboxes, envelopeOf(session)).then(
-          (reception) => {
-            const ms = performance.now() - endOfData;
-            telemetry.messageAccepted(ms / 1000);
-            // one line per message: which inboxes got it, its size and the time to its commit (no address, no body)
-            log.info({
-              inboxIds: reception.stored.map((email) => email.inboxId), emailIds: reception.stored.map((email) => email.id),
-              retries: reception.retries, size: raw.length, ms: Math.round(ms),
-            }, 'smtp: message received');
-            callback(null, receptionReply(reception));
-          },
-          (err: unknown) => {
-            // over a MIME limit or the parse budget: refused again on every retry, so permanent
+        const deliver = () => {
+          ingest.receive(raw, inboxes, envelopeOf(session)).then(
+            (reception) => {
+              const ms = performance.now() - endOfData;
+              telemetry.messageAccepted(ms / 1000);
+              // one line per message: which inboxes got it, its size and the time to its commit (no address, no body)
+              log.info({
+                inboxIds: reception.stored.map((email) => email.inboxId), emailIds: reception.stored.map((email) => email.id),
+                retries: reception.retries, size: raw.length, ms: Math.round(ms),
+              }, 'smtp: message received');
+              callback(null, receptionReply(reception));
+            },
+            (err: unknown) => {
+              // over a MIME limit or the parse budget: refused again on every retry, so permanent
+              if (err instanceof MessageRefused) return callback(refusal('parse_limit', 554, `5.6.0 ${err.message}`, data));
+              // an inbound step refused the message for every recipient (a ruleset blocking the From header)
+              if (err instanceof RecipientRefused) return callback(refusal(err.reason, err.smtp?.code ?? 550, err.message, data));
+              log.error({ err }, 'smtp: storing a message failed');
+              callback(refusal('other', 451, 'Message not stored because of a local error; try again later'));
+            },
+          );
+        };
+        const previews = previewRecipients.get(session) ?? [];
+        if (previews.length > 0 && services.previewMail) {
+          // Preview runs first: a message they cannot take is refused for every recipient, so a 250 still means all of it is on disk.
+          const taken = services.previewMail.receive(raw, previews);
+          const refused = (err: unknown) => {
+            if (err instanceof AppError && err.code === 'BAD_REQUEST') return callback(refusal('other', 550, `5.6.0 ${err.message}`, data));
             if (err instanceof MessageRefused) return callback(refusal('parse_limit', 554, `5.6.0 ${err.message}`, data));
-            // an inbound step refused the message for every recipient (a ruleset blocking the From header)
-            if (err instanceof RecipientRefused) return callback(refusal(err.reason, err.smtp?.code ?? 550, err.message, data));
-            log.error({ err }, 'smtp: storing a message failed');
+            log.error({ err }, 'smtp: making a device preview run failed');
             callback(refusal('other', 451, 'Message not stored because of a local error; try again later'));
-          },
-        );
+          };
+          if (inboxes.length === 0 && !feedbackTransactions.has(session)) {
+            return void taken.then(() => {
+              telemetry.messageAccepted((performance.now() - endOfData) / 1000);
+              log.info({ previewRecipients: previews.length, size: raw.length, ms: Math.round(performance.now() - endOfData) }, 'smtp: message received for device previews');
+              callback(null, 'Device preview run created');
+            }, refused);
+          }
+          return void taken.then(() => deliver(), refused);
+        }
+        deliver();
       });
     },
   };

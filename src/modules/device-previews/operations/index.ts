@@ -1,3 +1,7 @@
+import {
+  getDevicePreviewEmailDomainOrCreate, getDevicePreviewEmailRuns, getDevicePreviewEmailSubmissions, updateDevicePreviewEmailDomainSubdomain,
+  waitForDevicePreviewEmailRuns, waitForDevicePreviewEmailSubmissions,
+} from './email-domain.js';
 import { createDevicePreviewFeedback, getDevicePreviewFeedback, getDevicePreviewFeedbackItems, updateDevicePreviewFeedback } from './feedback.js';
 import {
   createDevicePreviewRunFromHtmlImport, createDevicePreviewRunFromImport, createDevicePreviewRunFromMultipartImport, createDevicePreviewRunFromRawImport,
@@ -25,4 +29,7 @@ export const devicePreviewOperations = [
   createDevicePreviewShareLink, getDevicePreviewShareLinks, deleteDevicePreviewShareLink, getDevicePreviewSharedResult, getDevicePreviewSharedResultScreenshot,
   createDevicePreviewFeedback, getDevicePreviewFeedback, getDevicePreviewFeedbackItems, updateDevicePreviewFeedback,
   createDevicePreviewRunFromImport, createDevicePreviewRunFromHtmlImport, createDevicePreviewRunFromRawImport, createDevicePreviewRunFromMultipartImport,
+  // the static email-domain paths, before the run routes' {runId} in the same place
+  getDevicePreviewEmailDomainOrCreate, updateDevicePreviewEmailDomainSubdomain, getDevicePreviewEmailSubmissions, getDevicePreviewEmailRuns,
+  waitForDevicePreviewEmailSubmissions, waitForDevicePreviewEmailRuns,
 ];
