@@ -5,8 +5,12 @@ import { CreatePhoneNumberOptionsPhoneCountryEnum as Country, type PhoneNumberDt
 import { describeEachDialect, startTestServer, type Tenant, type TestServer } from '../helpers/server.js';
 import { refusal } from '../helpers/client-errors.js';
 
-/** A number outside the carrier that libphonenumber-js calls valid: recorded as sent, never delivered. */
-const OUTSIDE_NUMBER = '+12025550123';
+/**
+ * A number outside the carrier that libphonenumber-js calls valid: recorded as sent, never
+ * delivered. It is in none of the default ranges (core/phone-ranges.ts), so no phone of the test
+ * can be given it (one in the 202 range was, one run in four hundred).
+ */
+const OUTSIDE_NUMBER = '+12065550123';
 
 describeEachDialect('SMS sent from phone numbers', (dialect) => {
   let server: TestServer;
@@ -48,7 +52,7 @@ describeEachDialect('SMS sent from phone numbers', (dialect) => {
 
   test('a send to an outside number is recorded as sent; listing, filters, reading and deleting sent SMS', async () => {
     const sms = alice.mailslurp.smsController;
-    const outside = await sms.sendSms({ fromPhoneId: alicePhone.id, smsSendOptions: { to: '+1 (202) 555-0123', body: 'to the outside' } });
+    const outside = await sms.sendSms({ fromPhoneId: alicePhone.id, smsSendOptions: { to: '+1 (206) 555-0123', body: 'to the outside' } });
     assert.equal(outside.toNumber, OUTSIDE_NUMBER);
     const byNumber = await sms.sendSms({ fromPhoneNumber: alicePhone.phoneNumber, smsSendOptions: { to: OUTSIDE_NUMBER, body: 'second' } });
     assert.equal(byNumber.phoneNumber, alicePhone.id);

@@ -10,10 +10,10 @@ import { twilioClient } from '../helpers/twilio.js';
 import { refusal } from '../helpers/client-errors.js';
 
 const ACCOUNT = 'AC0123456789abcdef0123456789abcdef';
-/** A number outside the carrier that libphonenumber-js calls valid. */
-const OUTSIDE_NUMBER = '+12025550123';
+/** A number outside the carrier that libphonenumber-js calls valid, and in none of the default ranges (so no phone of the test has it). */
+const OUTSIDE_NUMBER = '+12065550123';
 /** Configured to fail (PIGEONHOLE_SMS_FAIL_NUMBERS takes prefixes). */
-const FAILING_NUMBER = '+12025550188';
+const FAILING_NUMBER = '+12065550188';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
@@ -55,7 +55,7 @@ describeEachDialect('SMS sink (Twilio Messages resource)', (dialect) => {
 
   before(async () => {
     // callbacks and media come from this machine: allow loopback targets (a second user turns the automatic rule to refuse them)
-    server = await startTestServer(dialect, { env: { PIGEONHOLE_SMS_FAIL_NUMBERS: '+120255501' + '88', PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE: 'false' } });
+    server = await startTestServer(dialect, { env: { PIGEONHOLE_SMS_FAIL_NUMBERS: '+120655501' + '88', PIGEONHOLE_WEBHOOK_BLOCK_PRIVATE: 'false' } });
     alice = await server.createTenant();
     bob = await server.createTenant();
     alicePhone = await alice.mailslurp.phoneController.createPhoneNumber({ createPhoneNumberOptions: { phoneCountry: Country.US } });
@@ -106,7 +106,7 @@ describeEachDialect('SMS sink (Twilio Messages resource)', (dialect) => {
 
   test("From a number of the account is a send from it; to an outside number it is recorded, never dropped", async () => {
     const client = twilioClient(server.url, ACCOUNT, alice.apiKey);
-    const message = await client.messages.create({ to: '+1 (202) 555-0123', from: alicePhone.phoneNumber, body: 'outside' });
+    const message = await client.messages.create({ to: '+1 (206) 555-0123', from: alicePhone.phoneNumber, body: 'outside' });
     assert.equal(message.to, OUTSIDE_NUMBER);
     const sent = await alice.mailslurp.phoneController.getSentSmsByPhoneNumber({ phoneNumberId: alicePhone.id });
     const recorded = (sent.content ?? []).find((s) => s.body === 'outside');
