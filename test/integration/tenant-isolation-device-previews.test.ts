@@ -5,6 +5,7 @@ import {
   GetDevicePreviewRunProviderProgressProviderEnum, UpdateDevicePreviewFeedbackOptionsStatusEnum as FeedbackStatus,
   Configuration, DevicePreviewsControllerApi } from 'mailslurp-client';
 import { describeEachDialect, startTestServer, statusOf, type Tenant, type TestServer } from '../helpers/server.js';
+import { rawMessage, smtpTransport } from '../helpers/smtp.js';
 
 /**
  * Tenant B aims every device preview route at tenant A's profile, run, screenshot, share link
@@ -89,5 +90,22 @@ describeEachDialect('tenant isolation: device previews', (dialect) => {
     assert.equal(linksAfter[0]!.revokedAt ?? null, null);
     assert.equal((await apiA.getDevicePreviewFeedback({ feedbackId: feedback.feedbackId })).status, 'OPEN');
     assert.equal((await apiA.getDevicePreviewSharedResult({ shareToken: link.token! })).run.runId, runId);
+  });
+
+  test('B cannot take A\'s preview email subdomain, and sees none of the submissions or runs its mail made', async () => {
+    const domainA = (await apiA.getDevicePreviewEmailDomainOrCreate()).domain;
+    const address = `anything@${domainA.fullDomain}`;
+    await smtpTransport(server).sendMail({ envelope: { from: 'shop@example.com', to: [address] }, raw: rawMessage({ to: address, subject: 'For A', body: 'Hello A' }) });
+    const since = new Date(0);
+    assert.equal(await statusOf(apiB.updateDevicePreviewEmailDomainSubdomain({ updateDevicePreviewIngestDomainOptions: { subdomain: domainA.subdomain } })), 409);
+    assert.notEqual((await apiB.getDevicePreviewEmailDomainOrCreate()).domain.subdomain, domainA.subdomain);
+    assert.deepEqual(await apiB.getDevicePreviewEmailSubmissions({ since }), []);
+    assert.deepEqual(await apiB.getDevicePreviewEmailRuns({ since }), []);
+    assert.equal((await apiB.waitForDevicePreviewEmailSubmissions({ since, timeoutMillis: 0 })).timedOut, true);
+    assert.equal((await apiB.waitForDevicePreviewEmailRuns({ since, timeoutMillis: 0 })).timedOut, true);
+    const [submission] = await apiA.getDevicePreviewEmailSubmissions({ since });
+    assert.equal(submission!.sourceSubject, 'For A');
+    assert.equal(await statusOf(apiB.getDevicePreviewRun({ runId: submission!.runId! })), 404);
+    assert.equal((await apiA.getDevicePreviewEmailDomainOrCreate()).domain.subdomain, domainA.subdomain);
   });
 });
