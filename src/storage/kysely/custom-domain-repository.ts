@@ -3,6 +3,7 @@ import type { Database } from '../schema.js';
 import type { DomainHealthEventsTable } from '../domain-tables.js';
 import type { CustomDomainRecord, CustomDomainRepository, DnsRecordState, DomainHealthEventRecord } from '../ports.js';
 import { flag, fromMillis, fromMillisOrNull, isSet, toMillis } from './rows.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 type DomainRow = Selectable<Database['domains']>;
 
@@ -49,11 +50,6 @@ const toEvent = (row: Selectable<DomainHealthEventsTable>): DomainHealthEventRec
   eventTime: fromMillis(row.event_time),
   createdAt: fromMillis(row.created_at),
 });
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-}
 
 export function customDomainRepository(db: Kysely<Database>): CustomDomainRepository {
   const get = async (tenantId: string, id: string) => {

@@ -3,6 +3,7 @@ import type { DevicePreviewIngestDomainsTable, DevicePreviewSubmissionsTable } f
 import type { Database } from '../schema.js';
 import type { DevicePreviewIngestRepository, PreviewIngestDomainRecord, PreviewSubmissionRecord } from '../ports.js';
 import { fromMillis, toMillis } from './rows.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 const toDomain = (row: Selectable<DevicePreviewIngestDomainsTable>): PreviewIngestDomainRecord => ({
   id: row.id, tenantId: row.tenant_id, subdomain: row.subdomain, createdAt: fromMillis(row.created_at), updatedAt: fromMillis(row.updated_at),
@@ -16,8 +17,6 @@ function toSubmission(row: Selectable<DevicePreviewSubmissionsTable>): PreviewSu
   };
 }
 
-/** A unique constraint refused the write (the subdomain or the tenant's one domain exists). */
-const isUniqueViolation = (err: unknown) => /unique|duplicate key/i.test((err as Error).message ?? '');
 
 export function devicePreviewIngestRepository(db: Kysely<Database>): DevicePreviewIngestRepository {
   return {

@@ -3,6 +3,7 @@ import type { Database, PhoneNumbersTable } from '../schema.js';
 import type { PhoneNumberFilter, PhoneNumberRecord, PhoneNumberRepository } from '../ports.js';
 import { BY_CREATION, paged } from './paged.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 /** Numbers per IN (...) list: far below either dialect's bound-parameter limit. */
 const NUMBERS_PER_STATEMENT = 500;
@@ -40,12 +41,6 @@ function whereFilter(tenantId: string, filter: PhoneNumberFilter) {
     }
     return eb.and(and);
   };
-}
-
-/** The unique key on phone_number refused the row: another owner holds the number. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
 export function phoneNumberRepository(db: Kysely<Database>): PhoneNumberRepository {

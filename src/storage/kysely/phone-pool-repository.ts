@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, PhonePoolsTable } from '../schema.js';
 import type { NewPhonePoolLease, PhonePoolLeaseRecord, PhonePoolMemberRecord, PhonePoolRecord, PhonePoolRepository } from '../ports.js';
 import { fromMillis, toMillis } from './rows.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 /** Ids per IN (...) list: far below either dialect's bound-parameter limit. */
 const IDS_PER_STATEMENT = 500;
@@ -36,12 +37,6 @@ const toLease = (row: LeaseRow): PhonePoolLeaseRecord => ({
   leasedAt: fromMillis(row.leased_at),
   expiresAt: fromMillis(row.expires_at),
 });
-
-/** A unique key refused the row. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
-}
 
 export function phonePoolRepository(db: Kysely<Database>): PhonePoolRepository {
   const leases = () => db

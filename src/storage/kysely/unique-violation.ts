@@ -1,0 +1,5 @@
+/** A unique key refused the row: PostgreSQL's 23505, or SQLite's UNIQUE constraint. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
