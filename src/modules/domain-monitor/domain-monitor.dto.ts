@@ -7,6 +7,7 @@ import type {
   DomainMonitorRunComparisonDto, DomainMonitorRunDto, DomainMonitorSeriesDto, DomainMonitorSeriesPointDto,
 } from './domain-monitor.schemas.js';
 import type { SampleVerdicts, StoredResult } from './domain-monitor.service.js';
+import { csvText } from '../shared/csv.js';
 import { bucketRuns, round2, streaks, topFindings } from '../shared/run-stats.js';
 
 type RunDto = Static<typeof DomainMonitorRunDto>;
@@ -160,13 +161,6 @@ export function toSinkDto(sink: DomainMonitorAlertSinkRecord): Static<typeof Dom
   };
 }
 
-/** A CSV field: quoted when needed; a leading = + - @ is prefixed with ' so spreadsheets never run it as a formula. */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export const RUN_CSV_COLUMNS = ['monitorId', 'runId', 'domain', 'runStatus', 'healthScore', 'totalChecks', 'passingChecks', 'failingChecks', 'triggerSource', 'runCreatedAt', 'check', 'checkStatus', 'details'];
 
 export function runResultsCsv(run: DomainMonitorRunRecord): string {
@@ -175,5 +169,5 @@ export function runResultsCsv(run: DomainMonitorRunRecord): string {
     rows.push([run.monitorId, run.id, run.domain, run.status, String(run.healthScore), String(run.totalChecks), String(run.passingChecks),
       String(run.failingChecks), run.triggerSource, run.createdAt.toISOString(), check.check, check.status, check.details]);
   }
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText(rows);
 }
