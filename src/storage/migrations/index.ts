@@ -59,6 +59,7 @@ import * as m0061 from './0061_device_render_tests.js';
 import * as m0062 from './0062_campaign_probes.js';
 import * as m0063 from './0063_deliverability_tests.js';
 import * as m0064 from './0064_device_preview_ingest.js';
+import * as m0065 from './0065_email_keys_inline.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -122,4 +123,5 @@ export const migrations: Record<string, Migration> = {
   '0062_campaign_probes': m0062,
   '0063_deliverability_tests': m0063,
   '0064_device_preview_ingest': m0064,
+  '0065_email_keys_inline': m0065,
 };
