@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, WebhookDeliveriesTable, WebhookResultsTable, WebhooksTable } from '../schema.js';
 import type {
   ClaimedDelivery, WebhookFilter, WebhookHealth, WebhookRecord, WebhookRepository, WebhookResultFilter,
@@ -168,19 +168,9 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
         const present = new Set(locked.map((w) => w.id));
         live = entries.filter((e) => present.has(e.claim.webhookId));
       }
-      const recorded: typeof entries[number][] = [];
-      for (const entry of live) {
-        const { claim, outcome } = entry;
-        const jobUpdate = outcome.next.state === 'pending'
-          ? { state: 'pending', next_attempt_at: outcome.next.nextAttemptAt }
-          : { state: outcome.next.state };
-        const moved = await trx.updateTable('webhook_deliveries')
-          .set({ ...jobUpdate, attempts: claim.attempts + 1, lease_token: null, lease_until: null, updated_at: at })
-          .where('id', '=', claim.id).where('lease_token', '=', claim.leaseToken)
-          .executeTakeFirst();
-        // Our lease ran out and another worker took the job: its attempt is the one on record.
-        if (Number(moved.numUpdatedRows) > 0) recorded.push(entry);
-      }
+      // Our lease ran out and another worker took the job: its attempt is the one on record.
+      const moved = await settleLeasedJobs(trx, live, at);
+      const recorded = live.filter((e) => moved.has(e.claim.id));
       if (recorded.length === 0) return;
       await trx.insertInto('webhook_results').values(recorded.map(({ outcome: { result: r } }) => ({
         id: r.id,
@@ -221,6 +211,43 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
         }
       }
     });
+  }
+
+  /**
+   * Each job whose lease is still ours takes its outcome: pending again at its next attempt, or
+   * delivered or dead. The ids moved. On PostgreSQL one statement for the whole batch (one
+   * UPDATE per outcome was a round trip each, and bounded the drain of a backlog); SQLite, in
+   * process, runs one per job.
+   */
+  async function settleLeasedJobs(trx: Transaction<Database>, entries: Parameters<WebhookRepository['completeAll']>[0], at: number): Promise<Set<string>> {
+    const moved = new Set<string>();
+    if (entries.length === 0) return moved;
+    const rows = entries.map(({ claim, outcome }) => ({
+      id: claim.id,
+      token: claim.leaseToken,
+      state: outcome.next.state,
+      nextAttemptAt: outcome.next.state === 'pending' ? outcome.next.nextAttemptAt : null,
+      attempts: claim.attempts + 1,
+    }));
+    if (postgres) {
+      const values = sql.join(rows.map((r) => sql`(${r.id}::text, ${r.token}::text, ${r.state}::text, ${r.nextAttemptAt}::bigint, ${r.attempts}::integer)`));
+      const result = await sql<{ id: string }>`update webhook_deliveries as d
+        set state = v.state, next_attempt_at = coalesce(v.next_attempt_at, d.next_attempt_at), attempts = v.attempts,
+          lease_token = null, lease_until = null, updated_at = ${at}
+        from (values ${values}) as v(id, token, state, next_attempt_at, attempts)
+        where d.id = v.id and d.lease_token = v.token
+        returning d.id`.execute(trx);
+      for (const row of result.rows) moved.add(row.id);
+      return moved;
+    }
+    for (const r of rows) {
+      const result = await trx.updateTable('webhook_deliveries')
+        .set({ state: r.state, ...(r.nextAttemptAt === null ? {} : { next_attempt_at: r.nextAttemptAt }), attempts: r.attempts, lease_token: null, lease_until: null, updated_at: at })
+        .where('id', '=', r.id).where('lease_token', '=', r.token)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) moved.add(r.id);
+    }
+    return moved;
   }
 
   async function withWebhooks(rows: Selectable<WebhookDeliveriesTable>[], token: string): Promise<ClaimedDelivery[]> {
@@ -439,15 +466,20 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
       // and status, mostly to find nothing due. On SQLite a write transaction would also take
       // the file's write lock, which the ingest writer thread needs for every group of mail;
       // on PostgreSQL it would cost three round trips where one answers.
-      if ((await due(db, 1, 'pending').execute()).length === 0 && (await due(db, 1, 'expired').execute()).length === 0) return [];
+      const anyDue = await db.selectNoFrom((eb) => [eb.exists(due(db, 1, 'pending')).as('pending'), eb.exists(due(db, 1, 'expired')).as('expired')]).executeTakeFirst();
+      // a boolean on PostgreSQL, 0 or 1 on SQLite
+      if (!anyDue || (Number(anyDue.pending) !== 1 && Number(anyDue.expired) !== 1)) return [];
       // A lease lost to a crash of the machine leaves its job pending: relaxed, like the outcomes.
       const rows = await relaxedTransaction(db, async (trx) => {
         // PostgreSQL: rows another node is claiming are skipped, not waited for, so no job is
         // sent twice at once. SQLite: one process, and better-sqlite3 runs one transaction at a time.
         // With a filter, a few times the limit is looked at, for it to choose among targets.
         const n = filter ? limit * CLAIM_LOOK_AHEAD : limit;
-        const locked = (side: 'pending' | 'expired') => due(trx, n, side).$if(postgres, (q) => q.forUpdate().skipLocked()).execute();
-        const looked = [...await locked('pending'), ...await locked('expired')];
+        const locked = (side: 'pending' | 'expired') => due(trx, n, side).$if(postgres, (q) => q.forUpdate().skipLocked());
+        // PostgreSQL: both sides in one statement (a round trip each otherwise), pending first
+        const looked = postgres
+          ? (await trx.selectFrom([locked('pending').as('p')]).selectAll().unionAll(trx.selectFrom([locked('expired').as('e')]).selectAll()).execute())
+          : [...await locked('pending').execute(), ...await locked('expired').execute()];
         const ids = filter
           ? filter.choose(looked.map((d) => ({ id: d.id, webhookId: d.webhook_id, url: d.url ?? '' })), limit).slice(0, limit)
           : looked.slice(0, limit).map((d) => d.id);
