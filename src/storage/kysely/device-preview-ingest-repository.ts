@@ -17,7 +17,6 @@ function toSubmission(row: Selectable<DevicePreviewSubmissionsTable>): PreviewSu
   };
 }
 
-
 export function devicePreviewIngestRepository(db: Kysely<Database>): DevicePreviewIngestRepository {
   return {
     async findDomain(tenantId) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Notifications } from '../../ports.js';
+import { groupCommit } from '../../../core/group-commit.js';
 
 const RECONNECT_MS = 1000;
 
@@ -56,41 +57,23 @@ export function pgNotifications(
   };
 }
 
-interface Queued { message: string; resolve(): void; reject(err: unknown): void }
-
 /**
- * Messages published in the same turn of the event loop go in one statement, in order: a
- * statement each was a round trip each, one per webhook attempt while a backlog drained (two
- * thousand `pg_notify` calls for two thousand deliveries). PostgreSQL delivers one statement's
- * notifications in the order sent but folds identical payloads into one, so a batch ends before
- * a message it already holds, which goes in the next. Statements go one after another.
+ * Messages published while a statement is in flight go out together in the next one, in order
+ * (core/group-commit.ts; a lone message goes at once): a statement each was a round trip each,
+ * one per webhook attempt while a backlog drained (two thousand `pg_notify` calls for two
+ * thousand deliveries). PostgreSQL delivers one statement's notifications in the order sent but
+ * folds identical payloads into one, so a statement ends before a message it already holds,
+ * which goes in the next.
  */
 function batchedNotify(pool: pg.Pool, channel: string): (message: string) => Promise<void> {
-  let queue: Queued[] = [];
-  let chain: Promise<void> = Promise.resolve();
-  const flush = async (batch: Queued[]) => {
-    while (batch.length > 0) {
-      const seen = new Set<string>();
-      let n = 0;
-      while (n < batch.length && !seen.has(batch[n]!.message)) seen.add(batch[n++]!.message);
-      const part = batch.slice(0, n);
-      batch = batch.slice(n);
-      try {
-        await pool.query('select pg_notify($1, m) from unnest($2::text[]) as m', [channel, part.map((q) => q.message)]);
-        for (const q of part) q.resolve();
-      } catch (err) {
-        for (const q of part) q.reject(err);
-      }
+  const send = groupCommit<string>(async (messages) => {
+    for (let from = 0; from < messages.length;) {
+      const distinct = new Set<string>();
+      let to = from;
+      while (to < messages.length && !distinct.has(messages[to]!)) distinct.add(messages[to++]!);
+      await pool.query('select pg_notify($1, m) from unnest($2::text[]) as m', [channel, messages.slice(from, to)]);
+      from = to;
     }
-  };
-  return (message) => new Promise<void>((resolve, reject) => {
-    if (queue.length === 0) {
-      setImmediate(() => {
-        const batch = queue;
-        queue = [];
-        chain = chain.then(() => flush(batch));
-      });
-    }
-    queue.push({ message, resolve, reject });
   });
+  return (message) => send([message]);
 }
