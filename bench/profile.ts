@@ -1,10 +1,13 @@
 /**
- * `npx tsx bench/profile.ts [--size 2048] [--messages 4000] [--reuse] [--db-url URL] [--keep]`
+ * `npx tsx bench/profile.ts [--size 2048] [--messages 4000] [--reuse] [--db-url URL] [--keep] [--no-prof] [--v8-FLAG]`
  *
  * Where Pigeonhole's CPU goes during SMTP ingest: runs the built binary with --cpu-prof
  * (run `npm run build` first), drives one load run at it (smtp-source when installed, else
  * bench/loadgen.ts), and prints the self time of the main thread grouped by package and
  * the hottest functions. Worker threads write profiles of their own (listed, summarized too).
+ * It also prints the CPU each kind of thread spent (main, mail workers, ingest writer, V8 and
+ * libuv helpers). `--no-prof` runs without the profiler (its own threads cost CPU too);
+ * `--v8-FLAG` passes `--FLAG` to the server's node (e.g. `--v8-single-threaded-gc`).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult, LoadSpec } from './loadgen.js';
 import { findSmtpSource, runSmtpSource } from './smtp-source.js';
-import { REPO_ROOT, benchDns, procStats, startPigeonhole } from './systems.js';
+import { REPO_ROOT, benchDns, procStats, startPigeonhole, threadCpu, threadCpuByRole } from './systems.js';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -89,7 +92,7 @@ async function main() {
     apiKey,
     env: dns.env,
     databaseUrl: option('db-url'),
-    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
+    nodeArgs: [...(argv.includes('--no-prof') ? [] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`]), ...argv.filter((a) => a.startsWith('--v8-')).map((a) => `--${a.slice(5)}`)],
   });
   // the server's own warnings and errors, as they come
   pigeonhole.child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
@@ -100,6 +103,7 @@ async function main() {
       sessions: 20, messages, sizeBytes, reuse, deadlineMs: 60_000,
     };
     const before = procStats(pigeonhole.child.pid!)!;
+    const threadsBefore = threadCpu(pigeonhole.child.pid!);
     const tool = findSmtpSource();
     let elapsedMs: number;
     if (tool) {
@@ -112,8 +116,12 @@ async function main() {
       elapsedMs = (JSON.parse(out) as LoadResult).elapsedMs;
     }
     const after = procStats(pigeonhole.child.pid!)!;
+    const threadsAfter = threadCpu(pigeonhole.child.pid!);
     const { totalElements } = await pigeonhole.api<{ totalElements: number }>('GET', `/inboxes/${inbox.id}/emails/paginated?size=1`);
     const cpu = after.cpuSeconds - before.cpuSeconds;
+    for (const [role, spent] of Object.entries(threadCpuByRole(pigeonhole.child.pid!, threadsBefore, threadsAfter))) {
+      console.log(`  ${role}: ${spent.toFixed(2)} CPU-s = ${((spent * 1000) / totalElements).toFixed(3)} ms/msg`);
+    }
     console.log(`${totalElements}/${messages} committed in ${(elapsedMs / 1000).toFixed(2)} s = ${Math.round((totalElements / elapsedMs) * 1000)}/s; CPU ${cpu.toFixed(2)} s = ${((cpu * 1000) / totalElements).toFixed(3)} ms/msg`);
   } finally {
     await pigeonhole.stop();

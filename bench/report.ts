@@ -42,7 +42,7 @@ export function renderMarkdown(r: BenchResults): string {
     const quiet = r.rssQuietMb !== undefined ? `; after 15 s quiet: ${r.rssQuietMb} MB` : '';
     lines.push('', `Pigeonhole RSS after the ingest runs: ${r.rssAfterIngestMb} MB${quiet}.`);
   }
-  lines.push(...stepTable(r));
+  lines.push(...stepTable(r), ...threadTable(r));
   if (r.httpApi) lines.push('', 'HTTP API, beside a Fastify hello-world on the same machine (the ceiling):', '', httpApiTable(r.httpApi));
   if (r.big) {
     lines.push('', `Stored emails → latency and memory (${r.big.inboxes} inboxes; list = getInboxEmailsPaginated page of 20 on one inbox, fetch = getEmail):`, '',
@@ -67,6 +67,21 @@ function stepTable(r: BenchResults): string[] {
     `| run | ${steps.join(' | ')} |`, `|---|${steps.map(() => '---:').join('|')}|`];
   if (r.stepMsLightLoad) lines.push(`| light load (wake latency run) | ${steps.map((s) => num(r.stepMsLightLoad![s], 2)).join(' | ')} |`);
   for (const i of runs) lines.push(`| ${kb(i.sizeBytes)}, ${mode(i.reuse)} | ${steps.map((s) => num(i.stepMs![s], 2)).join(' | ')} |`);
+  return lines;
+}
+
+/** CPU ms per message by thread under each ingest run: how the work spreads over the cores. */
+function threadTable(r: BenchResults): string[] {
+  const runs = r.ingest.filter((i) => i.system === 'pigeonhole' && i.threadCpuMsPerMessage);
+  if (runs.length === 0) return [];
+  const label: Record<string, string> = {
+    main: 'main (SMTP, HTTP, checks)', 'ph-mail': 'mail workers (MIME parse)', 'ph-ingest-write': 'ingest writer', helpers: 'V8/libuv helpers (GC, JIT)',
+  };
+  const roles = [...new Set(runs.flatMap((i) => Object.keys(i.threadCpuMsPerMessage!)))]
+    .sort((a, b) => Object.keys(label).indexOf(a) - Object.keys(label).indexOf(b));
+  const lines = ['', 'CPU ms per message by thread (from /proc; mail workers summed over their threads):', '',
+    `| run | ${roles.map((role) => label[role] ?? role).join(' | ')} |`, `|---|${roles.map(() => '---:').join('|')}|`];
+  for (const i of runs) lines.push(`| ${kb(i.sizeBytes)}, ${mode(i.reuse)} | ${roles.map((role) => num(i.threadCpuMsPerMessage![role], 2)).join(' | ')} |`);
   return lines;
 }
 

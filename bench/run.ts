@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { wakeFloors, wakeLatency, type LatencyResult, type WakeFloors } from './latency.js';
 import type { LoadResult, LoadSpec } from './loadgen.js';
 import { findSmtpSource, fetchPostfix, runSmtpSource } from './smtp-source.js';
-import { REPO_ROOT, benchDns, postgresSchema, procStats, resetPeakRss, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
+import { REPO_ROOT, benchDns, postgresSchema, procStats, resetPeakRss, threadCpu, threadCpuByRole, startMaildev, startPigeonhole, startSink, type Pigeonhole } from './systems.js';
 import { bigStore, type BigResult } from './big.js';
 import { renderMarkdown, renderSearchMarkdown } from './report.js';
 import { searchBench, type SearchBenchResult } from './search.js';
@@ -76,6 +76,8 @@ export interface IngestRow {
   committedPerSec?: number;
   cpuSeconds?: number;
   cpuMsPerMessage?: number;
+  /** Pigeonhole: CPU ms per message by thread (bench/systems.ts threadCpuByRole) */
+  threadCpuMsPerMessage?: Record<string, number>;
   peakRssMb?: number;
   /** Pigeonhole: ms per message in each step of storing (bench/ingest-steps.ts) */
   stepMs?: StepCosts;
@@ -241,6 +243,7 @@ async function main() {
         const pid = target.child.pid!;
         resetPeakRss(pid);
         const before = procStats(pid);
+        const threadsBefore = threadCpu(pid);
         let accepted: number;
         let elapsedMs: number;
         let errors = 0;
@@ -266,6 +269,7 @@ async function main() {
           firstError = run.firstError;
         }
         const after = procStats(pid);
+        const threadsAfter = threadCpu(pid);
         const row: IngestRow = {
           system,
           sizeBytes: c.sizeBytes,
@@ -286,6 +290,10 @@ async function main() {
           row.cpuSeconds = Number((after.cpuSeconds - before.cpuSeconds).toFixed(2));
           row.cpuMsPerMessage = accepted ? Number(((row.cpuSeconds * 1000) / accepted).toFixed(3)) : undefined;
           row.peakRssMb = Math.round(after.peakRssMb);
+          if (system === 'pigeonhole' && accepted) {
+            const byRole = threadCpuByRole(pid, threadsBefore, threadsAfter);
+            row.threadCpuMsPerMessage = Object.fromEntries(Object.entries(byRole).map(([role, seconds]) => [role, Number(((seconds * 1000) / accepted).toFixed(3))]));
+          }
         }
         ingest.push(row);
         console.log(JSON.stringify(row));

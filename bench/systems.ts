@@ -5,7 +5,7 @@
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,42 @@ export function procStats(pid: number): ProcStats | null {
   } catch {
     return null;
   }
+}
+
+/** CPU seconds of each thread of a process, by thread id, with the thread's name (Linux). */
+export interface ThreadCpu {
+  tid: number;
+  name: string;
+  cpuSeconds: number;
+}
+
+export function threadCpu(pid: number): ThreadCpu[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      return { tid: Number(tid), name, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU seconds each kind of thread spent between two readings: the main thread (the process's
+ * own id), the threads Pigeonhole names (src/core/thread-name.ts: ph-mail, ph-ingest-write),
+ * and the rest under one name, V8's and libuv's helpers (garbage collection, compilation, file
+ * work), which Node leaves named after the process.
+ */
+export function threadCpuByRole(pid: number, before: ThreadCpu[], after: ThreadCpu[]): Record<string, number> {
+  const spent: Record<string, number> = {};
+  for (const t of after) {
+    const used = t.cpuSeconds - (before.find((b) => b.tid === t.tid)?.cpuSeconds ?? 0);
+    const role = t.tid === pid ? 'main' : t.name.startsWith('ph-') ? t.name : 'helpers';
+    spent[role] = Number(((spent[role] ?? 0) + used).toFixed(2));
+  }
+  return spent;
 }
 
 /** Resets the kernel's peak-RSS mark of a process we started (Linux: clear_refs 5). */

@@ -7,6 +7,9 @@
 import { parseMessage, type ParsedMessage, type ParseOptions } from './parse.js';
 import { MessageRefused } from './mime-limits.js';
 import type { HtmlAnswer, HtmlTask } from './html-tasks.js';
+import { nameThisThread } from '../../core/thread-name.js';
+
+nameThisThread('ph-mail');
 
 export interface ParseTask {
   raw: Uint8Array;

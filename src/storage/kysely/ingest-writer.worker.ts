@@ -13,6 +13,9 @@ import { idleCheckpoints } from './dialect/checkpoints.js';
 import { emailRepository } from './email-repository.js';
 import { domainEventRepository } from './domain-event-repository.js';
 import type { WriterReply, WriterRequest } from './ingest-writer.js';
+import { nameThisThread } from '../../core/thread-name.js';
+
+nameThisThread('ph-ingest-write');
 
 const { file } = workerData as { file: string };
 const connection = openSqlite(file, { autoCheckpoint: false });
