@@ -122,7 +122,7 @@ async function main() {
     for (const [role, spent] of Object.entries(threadCpuByRole(pigeonhole.child.pid!, threadsBefore, threadsAfter))) {
       console.log(`  ${role}: ${spent.toFixed(2)} CPU-s = ${((spent * 1000) / totalElements).toFixed(3)} ms/msg`);
     }
-    console.log(`${totalElements}/${messages} committed in ${(elapsedMs / 1000).toFixed(2)} s = ${Math.round((totalElements / elapsedMs) * 1000)}/s; CPU ${cpu.toFixed(2)} s = ${((cpu * 1000) / totalElements).toFixed(3)} ms/msg`);
+    console.log(`${totalElements}/${messages} committed in ${(elapsedMs / 1000).toFixed(2)} s = ${Math.round((totalElements / elapsedMs) * 1000)}/s; CPU ${cpu.toFixed(2)} s = ${((cpu * 1000) / totalElements).toFixed(3)} ms/msg; RSS ${Math.round(after.rssMb)} MB, peak ${Math.round(after.peakRssMb)} MB`);
   } finally {
     await pigeonhole.stop();
     await dns.close();

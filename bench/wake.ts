@@ -11,7 +11,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { wakeFloors, wakeLatency } from './latency.js';
-import { postgresSchema, startPigeonhole } from './systems.js';
+import { benchDns, postgresSchema, startPigeonhole } from './systems.js';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -30,12 +30,14 @@ const floors = await wakeFloors(samples);
 console.log(`floor, bare:    p50 ${ms(floors.bare.p50Ms)}, p99 ${ms(floors.bare.p99Ms)}`);
 console.log(`floor, durable: p50 ${ms(floors.durable.p50Ms)}, p99 ${ms(floors.durable.p99Ms)}`);
 const dirs = [mkdtempSync(join(os.tmpdir(), 'pigeonhole-wake-')), mkdtempSync(join(os.tmpdir(), 'pigeonhole-wake-b-'))];
-const node = await startPigeonhole({ dataDir: dirs[0]!, databaseUrl, apiKey, nodeArgs });
+// the loopback DNS server the full run uses, so the SPF/DKIM/DMARC checks are answered as there
+const dns = await benchDns();
+const node = await startPigeonhole({ dataDir: dirs[0]!, databaseUrl, apiKey, nodeArgs, env: dns.env });
 try {
   const one = await wakeLatency(node, node, samples);
   console.log(`one node:       p50 ${ms(one.p50Ms)} (${(one.p50Ms / floors.durable.p50Ms).toFixed(2)}× durable floor), p99 ${ms(one.p99Ms)}`);
   if (databaseUrl) {
-    const second = await startPigeonhole({ dataDir: dirs[1]!, databaseUrl, apiKey, nodeArgs });
+    const second = await startPigeonhole({ dataDir: dirs[1]!, databaseUrl, apiKey, nodeArgs, env: dns.env });
     try {
       const two = await wakeLatency(second, node, samples);
       console.log(`two nodes:      p50 ${ms(two.p50Ms)} (${(two.p50Ms / floors.durable.p50Ms).toFixed(2)}× durable floor), p99 ${ms(two.p99Ms)}`);
@@ -45,6 +47,7 @@ try {
   }
 } finally {
   await node.stop();
+  await dns.close();
   await schema?.drop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { AppError, unavailable } from '../../core/errors.js';
 import { Slots } from './slots.js';
 
@@ -135,7 +135,9 @@ export class ChromiumRenderer {
         return Promise.reject(unavailable(
           `Screenshots need Chromium, not found at ${path}: install the Debian package chromium or point PIGEONHOLE_CHROMIUM_PATH at a Chromium binary`));
       }
-      const launching = chromium.launch({
+      // playwright-core loads on the first render: its bundles hold ~14 MB of source text (and
+      // what compiling them keeps) in the heap of a server that may never take a screenshot
+      const launching = import('playwright-core').then(({ chromium }) => chromium.launch({
         executablePath: path,
         headless: true,
         args: [
@@ -145,7 +147,7 @@ export class ChromiumRenderer {
           // requests): every connection goes to a proxy that is not there, loopback included.
           '--proxy-server=http://127.0.0.1:9', '--proxy-bypass-list=<-loopback>', '--dns-prefetch-disable',
         ],
-      });
+      }));
       this.browser = launching;
       launching.then(
         // A browser that crashed or was killed is launched again by the next render.
