@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// first: evaluated before every other module (see the module)
+import './limit-heap-growth.js';
 import { basename } from 'node:path';
 import { Command, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
