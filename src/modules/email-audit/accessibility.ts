@@ -16,7 +16,8 @@
  *    <caption>, which screen readers then announce as a data table.
  * Runs on the mail worker threads (html-tasks.ts), where cheerio is loaded at the thread's start.
  */
-import { load, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import { loadHtml } from '../email/cheerio-on-demand.js';
 import type { AnyNode, Element } from 'domhandler';
 
 export type AccessibilitySeverity = 'Error' | 'Warning';
@@ -38,7 +39,7 @@ const VAGUE_LINK_TEXT = new Set(['click here', 'here', 'read more', 'more', 'cli
 const SNIPPET_LENGTH = 120;
 
 export function checkAccessibility(html: string): AccessibilityFinding[] {
-  const $ = load(html, { sourceCodeLocationInfo: true });
+  const $ = loadHtml(html, { sourceCodeLocationInfo: true });
   const findings: AccessibilityFinding[] = [];
   const at = (element: Element) => ({ where: startTag(html, element), line: element.sourceCodeLocation?.startLine ?? null });
 

@@ -1,4 +1,5 @@
-import { load, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import { loadHtml } from './cheerio-on-demand.js';
 import { badRequest } from '../../core/errors.js';
 
 /**
@@ -80,14 +81,14 @@ export function toLines(text: string): string[] {
  * (`&amp;`, `&#36;`) stay as written in the source.
  */
 export function htmlToText(html: string, options: { decodeEntities?: boolean } = {}): string {
-  const $ = load(html, { xml: { xmlMode: false, decodeEntities: options.decodeEntities ?? true } });
+  const $ = loadHtml(html, { xml: { xmlMode: false, decodeEntities: options.decodeEntities ?? true } });
   return renderText([$.root()[0] as unknown as DomNode], true);
 }
 
 /** Decodes HTML character references in plain text (`AT&amp;T` → `AT&T`); markup-like text is kept. */
 export function decodeHtmlEntities(text: string): string {
   if (!text.includes('&')) return text;
-  const $ = load(text.replace(/</g, '&lt;'), { xml: { xmlMode: false, decodeEntities: true } });
+  const $ = loadHtml(text.replace(/</g, '&lt;'), { xml: { xmlMode: false, decodeEntities: true } });
   return $.root().text();
 }
 
@@ -103,7 +104,7 @@ export function bodyLines(body: { html: string | null; text: string | null }, op
 // CSS selectors
 
 function parseHtml(html: string): CheerioAPI {
-  return load(html);
+  return loadHtml(html);
 }
 
 /** Runs a CSS selector; a selector the engine cannot parse is a 400 naming it. */

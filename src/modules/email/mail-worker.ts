@@ -8,8 +8,11 @@ import { parseMessage, type ParsedMessage, type ParseOptions } from './parse.js'
 import { MessageRefused } from './mime-limits.js';
 import type { HtmlAnswer, HtmlTask } from './html-tasks.js';
 import { nameThisThread } from '../../core/thread-name.js';
+import { preloadCheerio } from './cheerio-on-demand.js';
 
 nameThisThread('ph-mail');
+// before the first task's time budget starts (cheerio-on-demand.ts)
+preloadCheerio();
 
 export interface ParseTask {
   raw: Uint8Array;
