@@ -35,15 +35,19 @@ export interface ProcStats {
   peakRssMb: number;
 }
 
+/** The name and CPU seconds (user + system) in a /proc stat file, of a process or of one of its threads. */
+function parseStat(stat: string): { name: string; cpuSeconds: number } {
+  // fields after the "(comm)" part (a name may hold spaces); utime and stime are the 14th and 15th fields overall
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
 export function procStats(pid: number): ProcStats | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // fields after the "(comm)" part; utime and stime are the 14th and 15th fields overall
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    const { cpuSeconds } = parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-    return { cpuSeconds: ticks / 100, rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+    return { cpuSeconds, rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
   } catch {
     return null;
   }
@@ -57,16 +61,19 @@ export interface ThreadCpu {
 }
 
 export function threadCpu(pid: number): ThreadCpu[] {
+  let tids: string[];
   try {
-    return readdirSync(`/proc/${pid}/task`).map((tid) => {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      return { tid: Number(tid), name, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
-    });
+    tids = readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
+  return tids.flatMap((tid) => {
+    try {
+      return [{ tid: Number(tid), ...parseStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')) }];
+    } catch {
+      return []; // a thread that ended since the listing
+    }
+  });
 }
 
 /**
@@ -80,9 +87,9 @@ export function threadCpuByRole(pid: number, before: ThreadCpu[], after: ThreadC
   for (const t of after) {
     const used = t.cpuSeconds - (before.find((b) => b.tid === t.tid)?.cpuSeconds ?? 0);
     const role = t.tid === pid ? 'main' : t.name.startsWith('ph-') ? t.name : 'helpers';
-    spent[role] = Number(((spent[role] ?? 0) + used).toFixed(2));
+    spent[role] = (spent[role] ?? 0) + used;
   }
-  return spent;
+  return Object.fromEntries(Object.entries(spent).map(([role, seconds]) => [role, Number(seconds.toFixed(2))]));
 }
 
 /** Resets the kernel's peak-RSS mark of a process we started (Linux: clear_refs 5). */

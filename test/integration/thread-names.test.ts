@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { adminQuery, dialects, postgresUrl } from '../helpers/databases.js';
+import { createDatabase, dialects } from '../helpers/dialects.js';
 import { startServeProcess } from '../helpers/process.js';
 
 const threadNames = (pid: number) =>
@@ -19,21 +19,18 @@ const threadNames = (pid: number) =>
 for (const dialect of dialects()) {
   describe(`thread names [${dialect}]`, { skip: process.platform !== 'linux' && 'threads are named on Linux only' }, () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pigeonhole-threads-'));
-    let database: string | undefined;
+    let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
     after(async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      if (database) await adminQuery(postgresUrl()!, `drop database if exists ${database} with (force)`);
+      await database?.drop();
     });
 
     test('the mail workers, and on SQLite the ingest writer, are named once mail has been stored', { timeout: 60_000 }, async () => {
       const apiKey = `ph_threads_${randomBytes(8).toString('hex')}`;
       const env: Record<string, string> = { PIGEONHOLE_DATA_DIR: dataDir, PIGEONHOLE_API_KEY: apiKey, PIGEONHOLE_PARSE_THREADS: '2', PIGEONHOLE_SMTP_PORT: '0' };
       if (dialect === 'postgres') {
-        database = `ph_threads_${randomBytes(5).toString('hex')}`;
-        await adminQuery(postgresUrl()!, `create database ${database}`);
-        const url = new URL(postgresUrl()!);
-        url.pathname = `/${database}`;
-        env.PIGEONHOLE_DATABASE_URL = url.toString();
+        database = await createDatabase('ph_threads');
+        env.PIGEONHOLE_DATABASE_URL = database.url;
       }
       const server = await startServeProcess(env);
       try {
