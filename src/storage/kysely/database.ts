@@ -98,7 +98,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     await db.destroy();
     throw err;
   }
-  const repos = createRepositories(db);
+  const repos = createRepositories(db, { pgPool: postgres?.pool });
   // SQLite: incoming mail is written on a thread of its own, so fsyncs do not stall the event loop.
   const writer = dialect === 'sqlite' && options.sqliteFile !== ':memory:' ? ingestWriter(options.sqliteFile!) : undefined;
   return {

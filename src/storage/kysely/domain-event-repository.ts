@@ -36,8 +36,13 @@ function chunks<T>(items: T[], size: number): T[][] {
  */
 export async function recordDomainEvents(trx: Kysely<Database>, events: NewDomainEvent[]): Promise<void> {
   if (events.length === 0) return;
+  for (const chunk of chunks(domainEventRows(events), ROWS_PER_INSERT)) await trx.insertInto('domain_events').values(chunk).execute();
+}
+
+/** The rows of new events, available now; ROWS_PER_INSERT of them fit one statement. */
+export function domainEventRows(events: NewDomainEvent[]) {
   const now = Date.now();
-  const rows = events.map((e) => ({
+  return events.map((e) => ({
     id: randomUUID(),
     tenant_id: e.tenantId,
     name: e.name,
@@ -47,7 +52,6 @@ export async function recordDomainEvents(trx: Kysely<Database>, events: NewDomai
     available_at: now,
     lease_token: null,
   }));
-  for (const chunk of chunks(rows, ROWS_PER_INSERT)) await trx.insertInto('domain_events').values(chunk).execute();
 }
 
 /**

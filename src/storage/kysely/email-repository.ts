@@ -12,6 +12,8 @@ import { searchedPage } from './email-search-page.js';
 import { ownedBy } from './team-access-repository.js';
 import { recordDomainEvents } from './domain-event-repository.js';
 import { storeIncomingGroup } from './store-incoming.js';
+import { storeIncomingGroupPostgres } from './store-incoming-postgres.js';
+import type pg from 'pg';
 import { relaxedTransaction } from './dialect/relaxed-commit.js';
 import { compiledOnce } from './compiled-once.js';
 
@@ -136,10 +138,13 @@ const emailById = compiledOnce((db, tenantId: string, id: string) => db
   .where('tenant_id', '=', tenantId)
   .where('id', '=', id));
 
-export function emailRepository(db: Kysely<Database>): EmailRepository {
+export function emailRepository(db: Kysely<Database>, options: { pgPool?: pg.Pool } = {}): EmailRepository {
+  const { pgPool } = options;
   return {
     async storeIncoming(batch) {
       if (batch.length === 0) return;
+      // PostgreSQL: the same rows in two round trips (store-incoming-postgres.ts)
+      if (pgPool) return storeIncomingGroupPostgres(db, pgPool, batch);
       // one transaction, a fixed number of statements for the whole batch (store-incoming.ts)
       await db.transaction().execute((trx) => storeIncomingGroup(trx, batch));
     },

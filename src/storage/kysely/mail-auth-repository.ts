@@ -22,6 +22,12 @@ function toAuthentication(row: Selectable<MailAuthResultsTable>): StoredEmailAut
 
 /** The verdicts of the stored copies that carry them, inside the ingest transaction (store-incoming.ts). */
 export async function insertMailAuthResults(trx: Transaction<Database>, emails: EmailRecord[]): Promise<void> {
+  const rows = mailAuthRows(emails);
+  for (let i = 0; i < rows.length; i += 100) await trx.insertInto('mail_auth_results').values(rows.slice(i, i + 100)).execute();
+}
+
+/** The rows of the verdicts of these emails (those that carry them). */
+export function mailAuthRows(emails: EmailRecord[]): Insertable<MailAuthResultsTable>[] {
   const rows: Insertable<MailAuthResultsTable>[] = [];
   for (const email of emails) {
     const auth = email.authentication;
@@ -40,7 +46,7 @@ export async function insertMailAuthResults(trx: Transaction<Database>, emails: 
       checked_at: toMillis(auth.checkedAt),
     });
   }
-  for (let i = 0; i < rows.length; i += 100) await trx.insertInto('mail_auth_results').values(rows.slice(i, i + 100)).execute();
+  return rows;
 }
 
 /** Read with every getEmail (compiled once: compiled-once.ts). */

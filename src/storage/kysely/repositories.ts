@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { Repositories } from '../ports.js';
@@ -66,7 +67,7 @@ import { exportRepository } from './export-repository.js';
 import { chaosRepository } from './chaos-repository.js';
 
 /** The plain Kysely repositories; openStore (database.ts) adds group-committed ingest. */
-export function createRepositories(db: Kysely<Database>): Repositories {
+export function createRepositories(db: Kysely<Database>, options: { pgPool?: pg.Pool } = {}): Repositories {
   return {
     users: userRepository(db),
     organizations: organizationRepository(db),
@@ -79,7 +80,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     inboxes: inboxRepository(db),
     domains: domainRepository(db),
     customDomains: customDomainRepository(db),
-    emails: emailRepository(db),
+    emails: emailRepository(db, { pgPool: options.pgPool }),
     attachments: attachmentRepository(db),
     sent: sentEmailRepository(db),
     mailCredentials: mailCredentialRepository(db),

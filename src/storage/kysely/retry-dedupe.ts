@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import type { IncomingEmail } from '../ports.js';
 import { toMillis } from './rows.js';
@@ -24,33 +24,52 @@ const ITEMS_PER_LOOKUP = 100;
  * one order, so they add no deadlock.
  */
 export async function withoutRetries(trx: Transaction<Database>, batch: IncomingEmail[]): Promise<IncomingEmail[]> {
-  // a mark from an earlier attempt at this group (one that failed) does not count
-  for (const item of batch) delete item.duplicateOf;
-  const candidates = batch.filter((item) => item.dedupeSince && item.email.messageId);
+  const candidates = dedupeCandidates(batch);
   if (candidates.length === 0) return batch;
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await retryLocks(candidates).execute(trx);
+  const held: HeldRow[] = [];
+  for (const probe of retryProbes(trx, candidates)) held.push(...(await probe.execute()));
+  return keepFresh(batch, held);
+}
 
-  const keyOf = (item: IncomingEmail) => `${item.email.inboxId}\n${item.email.rawSha256}`;
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const keys = [...new Set(candidates.map(keyOf))].sort();
-    await sql`select pg_advisory_xact_lock(hashtext(k), hashtext(current_schema()))
-      from (select k from unnest(${keys}::text[]) as k order by k) as ordered`.execute(trx);
-  }
+/** The items that may be retries (a mark from an earlier, failed attempt at this group is cleared first). */
+export function dedupeCandidates(batch: IncomingEmail[]): IncomingEmail[] {
+  for (const item of batch) delete item.duplicateOf;
+  return batch.filter((item) => item.dedupeSince && item.email.messageId);
+}
 
-  const held = new Map<string, string>(); // inbox + hash → the email already held
+const keyOf = (item: IncomingEmail) => `${item.email.inboxId}\n${item.email.rawSha256}`;
+
+/** PostgreSQL: the advisory locks of these candidates, in one order. */
+export function retryLocks(candidates: IncomingEmail[]) {
+  const keys = [...new Set(candidates.map(keyOf))].sort();
+  return sql`select pg_advisory_xact_lock(hashtext(k), hashtext(current_schema()))
+    from (select k from unnest(${keys}::text[]) as k order by k) as ordered`;
+}
+
+export type HeldRow = { id: string; inbox_id: string; raw_sha256: string };
+
+/** The lookups of the copies already held, a statement per ITEMS_PER_LOOKUP candidates. */
+export function retryProbes(db: Kysely<Database>, candidates: IncomingEmail[]) {
+  const probes = [];
   for (let i = 0; i < candidates.length; i += ITEMS_PER_LOOKUP) {
     const chunk = candidates.slice(i, i + ITEMS_PER_LOOKUP);
-    const rows = await trx
+    probes.push(db
       .selectFrom('emails')
       .select(['id', 'inbox_id', 'raw_sha256'])
       .where((eb) => eb.or(chunk.map(({ email, dedupeSince }) => eb.and([
         eb('inbox_id', '=', email.inboxId),
         eb('raw_sha256', '=', email.rawSha256),
         eb('created_at', '>=', toMillis(dedupeSince!)),
-      ]))))
-      .execute();
-    for (const row of rows) held.set(`${row.inbox_id}\n${row.raw_sha256}`, row.id);
+      ])))));
   }
+  return probes;
+}
 
+/** Marks the retries among `batch` given the copies already held; returns the rest, to be stored. */
+export function keepFresh(batch: IncomingEmail[], heldRows: HeldRow[]): IncomingEmail[] {
+  const held = new Map<string, string>(); // inbox + hash → the email already held
+  for (const row of heldRows) held.set(`${row.inbox_id}\n${row.raw_sha256}`, row.id);
   const fresh: IncomingEmail[] = [];
   for (const item of batch) {
     const key = keyOf(item);

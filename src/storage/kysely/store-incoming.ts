@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Insertable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database, EmailsTable } from '../schema.js';
 import type { EmailRecord, IncomingEmail } from '../ports.js';
 import { newId } from '../../core/ids.js';
@@ -44,6 +44,33 @@ export async function storeIncomingGroup(
   // Threads: what is already stored, looked up once for the whole group.
   const keysOf = batch.map(({ email }) => threadKeys(email));
   const storedThreads = await storedThreadsByKey(trx, batch, keysOf);
+  const newThreads = assignThreads(batch, keysOf, storedThreads);
+  for (const rows of chunks(newThreads)) await trx.insertInto('email_threads').values(rows).execute();
+
+  const uids = await reserveImapUids(trx, batch.map(({ email }) => email.inboxId));
+  const emailRows = batch.map(({ email }, i) => emailRow(email, uids[i]!));
+  if (options.searchIndex === false) {
+    for (const rows of chunks(emailRows)) await trx.insertInto('emails').values(rows).execute();
+  } else {
+    await insertEmailsIndexed(trx, batch, emailRows);
+  }
+  // the SPF/DKIM/DMARC/ARC verdicts of SMTP mail: never an email visible without them
+  await insertMailAuthResults(trx, batch.map(({ email }) => email));
+
+  for (const rows of chunks(attachmentRows(batch))) await trx.insertInto('attachments').values(rows).execute();
+
+  // One domain event per stored copy commits with the mail (outbox; see domain-event-repository.ts).
+  await recordDomainEvents(trx, receivedEvents(batch));
+
+  // The automation jobs the stored copies set off commit with them (never for a retry left out above).
+  await insertAutomationJobs(trx, batch.flatMap((item) => item.followUps ?? []));
+}
+
+/**
+ * Sets each message's thread as storing them one after the other would, given the threads
+ * already stored (storedThreadsByKey); returns the threads to create.
+ */
+export function assignThreads(batch: IncomingEmail[], keysOf: string[][], storedThreads: Map<string, string>): Insertable<Database['email_threads']>[] {
   const groupThreads = new Map<string, string>(); // tenant + key → thread of an earlier message of this group
   const threadOfCopy = new Map<string, string>(); // tenant + raw hash → thread of an earlier copy
   const newThreads: Insertable<Database['email_threads']>[] = [];
@@ -65,19 +92,11 @@ export async function storeIncomingGroup(
     const own = headerMessageId(email.messageId);
     if (own && !groupThreads.has(`${email.tenantId}\n${own}`)) groupThreads.set(`${email.tenantId}\n${own}`, threadId);
   });
-  for (const rows of chunks(newThreads)) await trx.insertInto('email_threads').values(rows).execute();
+  return newThreads;
+}
 
-  const uids = await reserveImapUids(trx, batch.map(({ email }) => email.inboxId));
-  const emailRows = batch.map(({ email }, i) => emailRow(email, uids[i]!));
-  if (options.searchIndex === false) {
-    for (const rows of chunks(emailRows)) await trx.insertInto('emails').values(rows).execute();
-  } else {
-    await insertEmailsIndexed(trx, batch, emailRows);
-  }
-  // the SPF/DKIM/DMARC/ARC verdicts of SMTP mail: never an email visible without them
-  await insertMailAuthResults(trx, batch.map(({ email }) => email));
-
-  const attachmentRows = batch.flatMap(({ email, attachments }) =>
+export function attachmentRows(batch: IncomingEmail[]): Insertable<Database['attachments']>[] {
+  return batch.flatMap(({ email, attachments }) =>
     attachments.map(({ record }, position) => ({
       id: record.id,
       tenant_id: record.tenantId,
@@ -91,16 +110,16 @@ export async function storeIncomingGroup(
       created_at: toMillis(email.createdAt),
     })),
   );
-  for (const rows of chunks(attachmentRows)) await trx.insertInto('attachments').values(rows).execute();
-
-  // One domain event per stored copy commits with the mail (outbox; see domain-event-repository.ts).
-  await recordDomainEvents(trx, batch.map(({ email }) => ({
-    tenantId: email.tenantId, name: 'email.received' as const, inboxId: email.inboxId, entityId: email.id, occurredAt: email.createdAt,
-  })));
-
-  // The automation jobs the stored copies set off commit with them (never for a retry left out above).
-  await insertAutomationJobs(trx, batch.flatMap((item) => item.followUps ?? []));
 }
+
+/** One domain event per stored copy. */
+export const receivedEvents = (batch: IncomingEmail[]) => batch.map(({ email }) => ({
+  tenantId: email.tenantId, name: 'email.received' as const, inboxId: email.inboxId, entityId: email.id, occurredAt: email.createdAt,
+}));
+
+/** The search index's document of each message, in order (email-search-index.ts). */
+export const searchDocuments = (batch: IncomingEmail[]) =>
+  batch.map(({ email, attachments }) => searchDocument({ ...email, attachmentNames: attachments.map((a) => a.record.name) }));
 
 /**
  * The email rows and their full-text index entries (email-search-index.ts), in the same
@@ -108,7 +127,7 @@ export async function storeIncomingGroup(
  * the FTS5 table keyed by the rowids the insert returns.
  */
 async function insertEmailsIndexed(trx: Transaction<Database>, batch: IncomingEmail[], emailRows: Insertable<EmailsTable>[]): Promise<void> {
-  const docs = batch.map(({ email, attachments }) => searchDocument({ ...email, attachmentNames: attachments.map((a) => a.record.name) }));
+  const docs = searchDocuments(batch);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     const indexed = emailRows.map((row, i) => ({ ...row, search_tsv: tsvectorOf(docs[i]!) }));
     for (const rows of chunks(indexed)) await trx.insertInto('emails').values(rows).execute();
@@ -121,7 +140,7 @@ async function insertEmailsIndexed(trx: Transaction<Database>, batch: IncomingEm
   }
 }
 
-function chunks<T>(rows: T[], size = ROWS_PER_INSERT): T[][] {
+export function chunks<T>(rows: T[], size = ROWS_PER_INSERT): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
@@ -133,6 +152,11 @@ function chunks<T>(rows: T[], size = ROWS_PER_INSERT): T[][] {
  * for this transaction; rows go in hash order so concurrent writers lock them in one order.
  */
 async function putBlobs(trx: Transaction<Database>, batch: IncomingEmail[]): Promise<void> {
+  for (const upsert of blobUpserts(trx, batch)) await upsert.execute();
+}
+
+/** The upserts of putBlobs, a statement per ROWS_PER_INSERT distinct blobs. */
+export function blobUpserts(db: Kysely<Database>, batch: IncomingEmail[]) {
   const blobs = new Map<string, { content: Buffer; at: number }>();
   const add = (sha256: string, content: Buffer, at: number) => {
     const seen = blobs.get(sha256);
@@ -147,13 +171,10 @@ async function putBlobs(trx: Transaction<Database>, batch: IncomingEmail[]): Pro
   const rows = [...blobs]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([sha256, { content, at }]) => ({ sha256, size: content.length, encoding: 'identity', content, created_at: at }));
-  for (const chunk of chunks(rows)) {
-    await trx
-      .insertInto('blobs')
-      .values(chunk)
-      .onConflict((oc) => oc.column('sha256').doUpdateSet({ created_at: (eb) => eb.ref('excluded.created_at') }))
-      .execute();
-  }
+  return chunks(rows).map((chunk) => db
+    .insertInto('blobs')
+    .values(chunk)
+    .onConflict((oc) => oc.column('sha256').doUpdateSet({ created_at: (eb) => eb.ref('excluded.created_at') })));
 }
 
 /**
@@ -162,24 +183,36 @@ async function putBlobs(trx: Transaction<Database>, batch: IncomingEmail[]): Pro
  * row per key wins; ids are matched in header form and bare, as storage may hold either.
  */
 async function storedThreadsByKey(trx: Transaction<Database>, batch: IncomingEmail[], keysOf: string[][]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const [tenantId, candidates] of threadCandidates(batch, keysOf)) {
+    const rows = [];
+    for (const chunk of chunks(candidates, THREAD_CANDIDATES_PER_LOOKUP)) rows.push(...(await storedThreadRows(trx, tenantId, chunk)));
+    addStoredThreads(found, tenantId, rows);
+  }
+  return found;
+}
+
+/** Message-IDs per lookup of storedThreadRows. */
+export const THREAD_CANDIDATES_PER_LOOKUP = 500;
+
+/** tenant → the Message-IDs to look up for the group's thread keys, in header form and bare. */
+export function threadCandidates(batch: IncomingEmail[], keysOf: string[][]): Map<string, string[]> {
   const candidatesByTenant = new Map<string, Set<string>>();
   batch.forEach(({ email }, i) => {
     const set = candidatesByTenant.get(email.tenantId) ?? new Set<string>();
     for (const k of keysOf[i]!) set.add(k).add(k.slice(1, -1));
     candidatesByTenant.set(email.tenantId, set);
   });
-  const found = new Map<string, string>();
-  for (const [tenantId, set] of candidatesByTenant) {
-    if (set.size === 0) continue;
-    const rows = [];
-    for (const candidates of chunks([...set], 500)) rows.push(...(await storedThreadRows(trx, tenantId, candidates)));
-    rows.sort((a, b) => Number(b.sent) - Number(a.sent)); // sent mail first across chunks; stable within each
-    for (const row of rows) {
-      const key = headerMessageId(row.message_id);
-      if (key && row.thread_id && !found.has(`${tenantId}\n${key}`)) found.set(`${tenantId}\n${key}`, row.thread_id);
-    }
+  return new Map([...candidatesByTenant].filter(([, set]) => set.size > 0).map(([tenantId, set]) => [tenantId, [...set]]));
+}
+
+/** Adds a tenant's looked-up rows (of all its lookups) to `found`: tenant + `<id>` → thread. */
+export function addStoredThreads(found: Map<string, string>, tenantId: string, rows: Array<{ message_id: string | null; thread_id: string | null; sent: number }>): void {
+  rows.sort((a, b) => Number(b.sent) - Number(a.sent)); // sent mail first across chunks; stable within each
+  for (const row of rows) {
+    const key = headerMessageId(row.message_id);
+    if (key && row.thread_id && !found.has(`${tenantId}\n${key}`)) found.set(`${tenantId}\n${key}`, row.thread_id);
   }
-  return found;
 }
 
 /**
@@ -200,14 +233,20 @@ async function reserveImapUids(trx: Transaction<Database>, inboxIds: string[]): 
       .executeTakeFirst();
     next.set(inboxId, row ? Number(row.imap_uid_next) - n : 0);
   }
+  return uidsInOrder(inboxIds, next);
+}
+
+/** Each message's UID, in arrival order per inbox from that inbox's first free UID (0: the inbox is gone). */
+export function uidsInOrder(inboxIds: string[], firstFree: Map<string, number>): number[] {
+  const next = new Map(firstFree);
   return inboxIds.map((id) => {
-    const uid = next.get(id)!;
+    const uid = next.get(id) ?? 0;
     if (uid > 0) next.set(id, uid + 1);
     return uid;
   });
 }
 
-function emailRow(email: EmailRecord, imapUid: number): Insertable<EmailsTable> {
+export function emailRow(email: EmailRecord, imapUid: number): Insertable<EmailsTable> {
   return {
     id: email.id,
     tenant_id: email.tenantId,
