@@ -8,30 +8,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { freshDatabase, postgresUrl, type TestDatabase } from '../helpers/databases.js';
 import { incomingCopy, tenantWithInboxes } from '../helpers/storage-fixtures.js';
+import { pgRoundTripsDuring } from '../helpers/pg-round-trips.js';
 import type { IncomingEmail, InboxRecord, Repositories } from '../../src/storage/ports.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
-
-/** The driver's queries made while `work` runs (nothing else uses this store meanwhile). */
-async function queriesDuring(work: () => Promise<unknown>): Promise<{ count: number; error?: unknown }> {
-  const query = pg.Client.prototype.query;
-  let count = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    count++;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await work();
-    return { count };
-  } catch (error) {
-    return { count, error };
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-}
 
 describe('storing incoming mail on PostgreSQL: two round trips a group', { skip: postgresUrl() ? false : 'PostgreSQL only (PIGEONHOLE_TEST_DATABASE_URL)' }, () => {
   let db: TestDatabase;
@@ -72,7 +54,7 @@ describe('storing incoming mail on PostgreSQL: two round trips a group', { skip:
     const retry = { ...message(a!, 4, '<earlier@x>', {}, `earlier ${tenantId}`), dedupeSince: at(0) };
     const elsewhere = message(other.inboxes[0]!, 5, '<root@x>');
 
-    const { count, error } = await queriesDuring(() => repos.emails.storeIncoming([root, copy, reply, retry, elsewhere]));
+    const { count, error } = await pgRoundTripsDuring(() => repos.emails.storeIncoming([root, copy, reply, retry, elsewhere]));
     assert.equal(error, undefined);
     assert.equal(count, 2, 'the reads and BEGIN, then the writes and COMMIT');
 
@@ -101,7 +83,7 @@ describe('storing incoming mail on PostgreSQL: two round trips a group', { skip:
     const good = message(a!, 1, '<good@x>');
     // an inbox that does not exist: its email fails the foreign key, the whole group with it
     const bad = message({ ...a!, id: randomUUID() }, 1, '<bad@x>');
-    const { count, error } = await queriesDuring(() => repos.emails.storeIncoming([good, bad]));
+    const { count, error } = await pgRoundTripsDuring(() => repos.emails.storeIncoming([good, bad]));
     assert.ok(error, 'the group fails');
     assert.equal(count, 3, 'reads, writes, then ROLLBACK');
     assert.equal(await repos.emails.findById(tenantId, good.email.id), undefined, 'nothing of the group is stored');
@@ -116,7 +98,7 @@ describe('storing incoming mail on PostgreSQL: two round trips a group', { skip:
     const first = message(a!, 1, '<once@x>', {}, `once ${tenantId}`);
     await repos.emails.storeIncoming([first]);
     const again = { ...message(a!, 2, '<once@x>', {}, `once ${tenantId}`), dedupeSince: at(0) };
-    const { count, error } = await queriesDuring(() => repos.emails.storeIncoming([again]));
+    const { count, error } = await pgRoundTripsDuring(() => repos.emails.storeIncoming([again]));
     assert.equal(error, undefined);
     assert.equal(count, 2);
     assert.equal(again.duplicateOf, first.email.id);

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import { pgRoundTripsDuring } from '../helpers/pg-round-trips.js';
 import { relaxedTransaction } from '../../src/storage/kysely/dialect/relaxed-commit.js';
 import type { Database } from '../../src/storage/schema.js';
 import { freshDatabase, inspect, type TestDatabase } from '../helpers/databases.js';
@@ -57,17 +57,8 @@ describeEachDialect('relaxed commits (read marks)', (dialect) => {
   });
 
   test('on PostgreSQL BEGIN and the setting go in one round trip: one statement inside costs three', { skip: dialect === 'postgres' ? false : 'PostgreSQL only' }, async () => {
-    const query = pg.Client.prototype.query;
-    let count = 0;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      count++;
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    try {
-      await relaxedTransaction(db, (trx) => sql`insert into relaxed_probe (id) values ('d')`.execute(trx));
-    } finally {
-      pg.Client.prototype.query = query;
-    }
+    const { count, error } = await pgRoundTripsDuring(() => relaxedTransaction(db, (trx) => sql`insert into relaxed_probe (id) values ('d')`.execute(trx)));
+    assert.equal(error, undefined);
     assert.equal(count, 3, 'begin and set local, the insert, commit');
     assert.deepEqual(await probes(), ['a', 'c', 'd']);
   });
