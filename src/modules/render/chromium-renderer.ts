@@ -42,6 +42,8 @@ export interface RendererSettings {
 const DOCUMENT_ORIGIN = 'http://email.pigeonhole.invalid';
 const DOCUMENT_URL = `${DOCUMENT_ORIGIN}/`;
 const CID_PREFIX = `${DOCUMENT_ORIGIN}/cid/`;
+/** How long closing a render's context or the browser may take before it is given up on. */
+const CLOSE_GRACE_MS = 5000;
 /** Renders waiting for a turn beyond this many per slot are refused at once rather than queued past their time limit. */
 const QUEUE_PER_SLOT = 8;
 
@@ -83,24 +85,26 @@ export class ChromiumRenderer {
       throw err.name === 'TimeoutError' ? this.overTime() : unavailable(`Screenshot not taken: ${err.message}`);
     });
     try {
-      const browser = await this.launched();
-      const context = await browser.newContext({
+      // Every step is bounded by the deadline (bounded, below): a Chromium that stops answering
+      // must not hold a render, its slot, or the caller past the time limit.
+      const browser = await this.bounded(this.launched(), deadline);
+      const context = await this.bounded(browser.newContext({
         viewport: { width: request.width, height: request.height },
         deviceScaleFactor: request.deviceScaleFactor ?? 1,
         colorScheme: request.colorScheme ?? 'light',
         userAgent: request.userAgent,
         javaScriptEnabled: false,
         serviceWorkers: 'block',
-      });
+      }), deadline);
       // A hard stop: whatever the page is waiting on, the context goes at the deadline.
       const timer = setTimeout(() => void context.close().catch(() => {}), Math.max(0, deadline - Date.now()));
       const aborted = () => void context.close().catch(() => {});
       signal?.addEventListener('abort', aborted, { once: true });
       try {
-        await context.route('**/*', (route) => this.answer(route, request));
-        const page = await context.newPage();
+        await this.bounded(context.route('**/*', (route) => this.answer(route, request)), deadline);
+        const page = await this.bounded(context.newPage(), deadline);
         await page.goto(DOCUMENT_URL, { waitUntil: 'load', timeout: timeout() });
-        return await use(page, timeout);
+        return await this.bounded(use(page, timeout), deadline);
       } catch (err) {
         if (Date.now() >= deadline || (err as Error).name === 'TimeoutError') throw this.overTime();
         if (signal?.aborted) throw unavailable('Screenshot not taken: the request was cancelled');
@@ -108,11 +112,33 @@ export class ChromiumRenderer {
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', aborted);
-        await context.close().catch(() => {});
+        await this.bounded(context.close(), Date.now() + CLOSE_GRACE_MS).catch(() => {});
       }
     } finally {
       release();
     }
+  }
+
+  /**
+   * `step`, or TIMEOUT at the deadline. A step that outlives it means the browser stopped
+   * answering (playwright's own timeouts cover only waits Chromium reports on): it is dropped,
+   * so the next render launches a fresh one, and told to close in the background.
+   */
+  private bounded<T>(step: Promise<T>, deadline: number): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        this.dropBrowser();
+        reject(this.overTime());
+      }, Math.max(0, deadline - Date.now()));
+    });
+    return Promise.race([step, late]).finally(() => clearTimeout(timer));
+  }
+
+  private dropBrowser(): void {
+    const browser = this.browser;
+    this.browser = undefined;
+    void browser?.then((b) => stopBrowser(b), () => {});
   }
 
   /** Closes the browser (main.ts, on shutdown); renders after this are refused. */
@@ -120,7 +146,7 @@ export class ChromiumRenderer {
     this.closed = true;
     const browser = this.browser;
     this.browser = undefined;
-    if (browser) await browser.then((b) => b.close(), () => {});
+    if (browser) await browser.then((b) => stopBrowser(b), () => {});
   }
 
   private overTime(): AppError {
@@ -187,6 +213,17 @@ export class ChromiumRenderer {
       await route.abort('failed').catch(() => {});
     }
   }
+}
+
+/**
+ * Closes the browser, giving up after CLOSE_GRACE_MS: a Chromium that stopped answering never
+ * holds shutdown (playwright kills the browsers it launched when this process exits).
+ */
+async function stopBrowser(browser: Browser): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
+  await Promise.race([browser.close().catch(() => {}), late]);
+  clearTimeout(timer);
 }
 
 /** `cid:x` becomes a URL of the document's own origin, which the route answers from the email's parts. */
