@@ -1,15 +1,14 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../schema.js';
 import type { IncomingEmail } from '../ports.js';
 import { threadKeys } from '../../core/threading.js';
 import { dedupeCandidates, keepFresh, retryLocks, retryProbes, type HeldRow } from './retry-dedupe.js';
 import {
-  addStoredThreads, assignThreads, attachmentRows, blobUpserts, chunks, emailRow, receivedEvents, searchDocuments,
-  THREAD_CANDIDATES_PER_LOOKUP, threadCandidates, uidsInOrder,
+  addStoredThreads, assignThreads, attachmentRows, blobUpserts, chunks, emailRow, receivedEvents,
+  THREAD_CANDIDATES_PER_LOOKUP, threadCandidates, uidBumps, uidsInOrder, withSearchVectors,
 } from './store-incoming.js';
 import { storedThreadRowsQuery } from './threading.js';
-import { tsvectorOf } from './email-search-index.js';
 import { mailAuthRows } from './mail-auth-repository.js';
 import { domainEventRows } from './domain-event-repository.js';
 import { automationJobRow } from './automation-job-repository.js';
@@ -51,9 +50,14 @@ export async function storeIncomingGroupPostgres(db: Kysely<Database>, pool: pg.
     let at = 1 + locks.length;
     const firstFree = new Map(read[at++]!.rows.map((row: { id: string; imap_uid_next: number }) => [row.id, Number(row.imap_uid_next)]));
     const held = probes.flatMap(() => read[at++]!.rows as HeldRow[]);
-    const storedThreads = new Map<string, string>();
+    // a tenant's rows of all its lookups together (addStoredThreads puts sent mail first across them)
     const byTenant = new Map<string, Array<{ message_id: string | null; thread_id: string | null; sent: number }>>();
-    for (const { tenantId } of lookups) byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), ...read[at++]!.rows]);
+    for (const { tenantId } of lookups) {
+      const rows = byTenant.get(tenantId) ?? [];
+      rows.push(...read[at++]!.rows);
+      byTenant.set(tenantId, rows);
+    }
+    const storedThreads = new Map<string, string>();
     for (const [tenantId, rows] of byTenant) addStoredThreads(storedThreads, tenantId, rows);
 
     const batch = candidates.length > 0 ? keepFresh(group, held) : group;
@@ -75,14 +79,9 @@ function writes(db: Kysely<Database>, batch: IncomingEmail[], keysOf: string[][]
 
   const inboxIds = batch.map(({ email }) => email.inboxId);
   const uids = uidsInOrder(inboxIds, firstFree);
-  const counts = new Map<string, number>();
-  for (const id of inboxIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-  for (const [inboxId, n] of counts) {
-    out.push(db.updateTable('inboxes').set({ imap_uid_next: sql`imap_uid_next + ${n}` }).where('id', '=', inboxId).compile());
-  }
+  out.push(...uidBumps(db, inboxIds).map((bump) => bump.compile()));
 
-  const docs = searchDocuments(batch);
-  const emailRows = batch.map(({ email }, i) => ({ ...emailRow(email, uids[i]!), search_tsv: tsvectorOf(docs[i]!) }));
+  const emailRows = withSearchVectors(batch, batch.map(({ email }, i) => emailRow(email, uids[i]!)));
   for (const rows of chunks(emailRows)) out.push(db.insertInto('emails').values(rows).compile());
   for (const rows of chunks(mailAuthRows(batch.map(({ email }) => email)))) out.push(db.insertInto('mail_auth_results').values(rows).compile());
   for (const rows of chunks(attachmentRows(batch))) out.push(db.insertInto('attachments').values(rows).compile());

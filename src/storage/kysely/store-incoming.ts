@@ -127,17 +127,22 @@ export const searchDocuments = (batch: IncomingEmail[]) =>
  * the FTS5 table keyed by the rowids the insert returns.
  */
 async function insertEmailsIndexed(trx: Transaction<Database>, batch: IncomingEmail[], emailRows: Insertable<EmailsTable>[]): Promise<void> {
-  const docs = searchDocuments(batch);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    const indexed = emailRows.map((row, i) => ({ ...row, search_tsv: tsvectorOf(docs[i]!) }));
-    for (const rows of chunks(indexed)) await trx.insertInto('emails').values(rows).execute();
+    for (const rows of chunks(withSearchVectors(batch, emailRows))) await trx.insertInto('emails').values(rows).execute();
     return;
   }
+  const docs = searchDocuments(batch);
   const docOf = new Map(emailRows.map((row, i) => [row.id, docs[i]!]));
   for (const rows of chunks(emailRows)) {
     const stored = await trx.insertInto('emails').values(rows).returning(['id', sql<number>`rowid`.as('rowid')]).execute();
     await insertFtsRows(trx, stored.map(({ id, rowid }) => ({ rowid, doc: docOf.get(id)! })));
   }
+}
+
+/** PostgreSQL: the email rows with their search vector (email-search-index.ts). */
+export function withSearchVectors(batch: IncomingEmail[], emailRows: Insertable<EmailsTable>[]) {
+  const docs = searchDocuments(batch);
+  return emailRows.map((row, i) => ({ ...row, search_tsv: tsvectorOf(docs[i]!) }));
 }
 
 export function chunks<T>(rows: T[], size = ROWS_PER_INSERT): T[][] {
@@ -221,20 +226,27 @@ export function addStoredThreads(found: Map<string, string>, tenantId: string, r
  * inserting its email then fails on the foreign key.
  */
 async function reserveImapUids(trx: Transaction<Database>, inboxIds: string[]): Promise<number[]> {
-  const counts = new Map<string, number>();
-  for (const id of inboxIds) counts.set(id, (counts.get(id) ?? 0) + 1);
   const next = new Map<string, number>();
-  for (const [inboxId, n] of counts) {
-    const row = await trx
-      .updateTable('inboxes')
-      .set({ imap_uid_next: sql`imap_uid_next + ${n}` })
-      .where('id', '=', inboxId)
-      .returning('imap_uid_next')
-      .executeTakeFirst();
+  for (const [inboxId, n] of messagesPerInbox(inboxIds)) {
+    const row = await uidBump(trx, inboxId, n).returning('imap_uid_next').executeTakeFirst();
     next.set(inboxId, row ? Number(row.imap_uid_next) - n : 0);
   }
   return uidsInOrder(inboxIds, next);
 }
+
+/** How many of the messages go to each inbox. */
+function messagesPerInbox(inboxIds: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const id of inboxIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
+}
+
+const uidBump = (db: Kysely<Database>, inboxId: string, n: number) =>
+  db.updateTable('inboxes').set({ imap_uid_next: sql`imap_uid_next + ${n}` }).where('id', '=', inboxId);
+
+/** The counter bumps of reserveImapUids, one statement per inbox of the batch (storing on PostgreSQL reads the counters first). */
+export const uidBumps = (db: Kysely<Database>, inboxIds: string[]) =>
+  [...messagesPerInbox(inboxIds)].map(([inboxId, n]) => uidBump(db, inboxId, n));
 
 /** Each message's UID, in arrival order per inbox from that inbox's first free UID (0: the inbox is gone). */
 export function uidsInOrder(inboxIds: string[], firstFree: Map<string, number>): number[] {

@@ -74,5 +74,6 @@ export function pgLiteral(value: unknown): string {
 function quote(text: string): string {
   const quoted = text.includes("'") ? text.replace(/'/g, "''") : text;
   if (!text.includes('\\')) return `'${quoted}'`;
+  // the space keeps the E from running into a word the placeholder followed
   return ` E'${quoted.replace(/\\/g, '\\\\')}'`;
 }
