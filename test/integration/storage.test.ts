@@ -161,6 +161,19 @@ describeEachDialect('storage repositories', (dialect) => {
     assert.equal(await repos.inboxes.count(t2), 0);
   });
 
+  test('an inbox found by its address comes with all its tags, in code-point order, or none', async () => {
+    const tenant = await newTenant();
+    const local = `tagged-${randomUUID().slice(0, 8)}`;
+    const tagged = inbox(tenant, { localPart: local, emailAddress: `${local}@store.test`, tags: ['zeta', 'Alpha', 'beta', 'älter'] });
+    const bare = inbox(tenant, { localPart: `${local}-bare`, emailAddress: `${local}-bare@store.test`, tags: [] });
+    await repos.inboxes.create(tagged);
+    await repos.inboxes.create(bare);
+
+    assert.deepEqual((await repos.inboxes.findByAddress(`${local}@store.test`))?.tags, ['Alpha', 'beta', 'zeta', 'älter']);
+    assert.deepEqual(await repos.inboxes.findByAddress(`${local}-bare@store.test`), bare);
+    assert.equal(await repos.inboxes.findByAddress(`nobody-${local}@store.test`), undefined);
+  });
+
   test('addresses are unique case-insensitively: the same address in another case is refused', async () => {
     const t1 = await newTenant();
     const t2 = await newTenant();

@@ -5,6 +5,7 @@ import { newId } from '../../core/ids.js';
 import type { AutomationJobRepository, InboxRecord } from '../../storage/ports.js';
 import { RecipientRefused, type InboundEnvelope, type InboundStep, type RecipientCheck } from '../email/ingest.service.js';
 import type { ParsedMessage } from '../email/parse.js';
+import { RcptMemo } from '../email/rcpt-memo.js';
 import { headerBlockOf } from '../ruleset/dsn.js';
 import type { RuleBouncePayload } from '../ruleset/rule-bounce.handler.js';
 import { fires, replyText, type ChaosStage, type StoredChaosRule } from './chaos.rules.js';
@@ -28,6 +29,8 @@ export const GREYLIST_MAX_TRIPLES = 10_000;
  */
 export class ChaosInbound implements RecipientCheck, InboundStep {
   readonly name = 'chaos';
+  /** the inbox's chaos settings as read at RCPT, for the same transaction's DATA stage */
+  private readonly atRcpt = new RcptMemo<ActiveChaos | undefined>();
 
   constructor(
     private readonly chaos: ChaosService,
@@ -39,7 +42,7 @@ export class ChaosInbound implements RecipientCheck, InboundStep {
 
   async check(inbox: InboxRecord, envelope: InboundEnvelope): Promise<void> {
     if (!envelope.smtp) return;
-    const active = await this.chaos.active(inbox.id);
+    const active = await this.atRcpt.remember(inbox, () => this.chaos.active(inbox.id));
     if (!active) return;
     for (const [index, rule] of active.rules.entries()) {
       if (rule.mode === 'GREYLIST') {
@@ -54,7 +57,7 @@ export class ChaosInbound implements RecipientCheck, InboundStep {
     if (!envelope?.smtp) return recipients;
     const kept: InboxRecord[] = [];
     for (const inbox of recipients) {
-      const active = await this.chaos.active(inbox.id);
+      const active = await this.atRcpt.take(inbox, () => this.chaos.active(inbox.id));
       let bounced = false;
       for (const [index, rule] of (active?.rules ?? []).entries()) {
         if (rule.mode === 'BOUNCE') {

@@ -4,9 +4,10 @@ import type { EventBus } from '../../events/bus.js';
 import type { AutomationJobRepository, BounceRepository, InboxRecord, RulesetRecord } from '../../storage/ports.js';
 import { RecipientRefused, type InboundEnvelope, type InboundStep, type RecipientCheck } from '../email/ingest.service.js';
 import type { ParsedMessage } from '../email/parse.js';
+import { RcptMemo } from '../email/rcpt-memo.js';
 import { headerBlockOf } from './dsn.js';
 import type { RuleBouncePayload } from './rule-bounce.handler.js';
-import { describeRule } from './ruleset-match.js';
+import { describeRule, judge } from './ruleset-match.js';
 import type { RulesetService } from './ruleset.service.js';
 
 /** Longest address an event carries (events cross nodes over NOTIFY, which holds 8000 bytes). */
@@ -22,6 +23,8 @@ const MAX_EVENT_ADDRESS = 320;
  */
 export class RulesetInbound implements InboundStep, RecipientCheck {
   readonly name = 'rulesets';
+  /** the inbox's RECEIVING_EMAILS rules as read at RCPT, for the same transaction's DATA step */
+  private readonly atRcpt = new RcptMemo<RulesetRecord[]>();
 
   constructor(
     private readonly rulesets: RulesetService,
@@ -35,7 +38,8 @@ export class RulesetInbound implements InboundStep, RecipientCheck {
 
   async check(inbox: InboxRecord, envelope: InboundEnvelope): Promise<void> {
     if (!envelope.mailFrom) return;
-    const verdict = await this.rulesets.verdict(inbox, 'RECEIVING_EMAILS', [envelope.mailFrom]);
+    const rules = await this.atRcpt.remember(inbox, () => this.rulesets.rulesOf(inbox, 'RECEIVING_EMAILS'));
+    const verdict = judge(rules, inbox.id, [envelope.mailFrom]);
     if (verdict.action === 'BLOCK' && verdict.rule) {
       this.publishBlocked(inbox, verdict.rule, envelope.mailFrom);
       throw new RecipientRefused(refusal(verdict.rule, envelope.mailFrom, inbox), 'ruleset');
@@ -47,7 +51,8 @@ export class RulesetInbound implements InboundStep, RecipientCheck {
     const kept: InboxRecord[] = [];
     let blocked: string | undefined;
     for (const inbox of recipients) {
-      const verdict = await this.rulesets.verdict(inbox, 'RECEIVING_EMAILS', senders);
+      const rules = await this.atRcpt.take(inbox, () => this.rulesets.rulesOf(inbox, 'RECEIVING_EMAILS'));
+      const verdict = judge(rules, inbox.id, senders);
       const rule = verdict.rule;
       if (!rule || verdict.action === 'ALLOW') {
         kept.push(inbox);

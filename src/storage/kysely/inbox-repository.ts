@@ -109,7 +109,25 @@ async function replaceTags(trx: Transaction<Database>, tenantId: string, inboxId
 }
 
 /** Read for every recipient of every SMTP transaction (compiled once: compiled-once.ts). */
-const inboxByAddress = compiledOnce((db, address: string) => db.selectFrom('inboxes').selectAll().where('email_address', '=', address));
+/**
+ * The inbox at an address with its tags, in one statement (every SMTP recipient asks this): a
+ * row per tag, or one with a null tag when it has none.
+ */
+const inboxByAddress = compiledOnce((db, address: string) => db.selectFrom('inboxes')
+  .leftJoin('inbox_tags', 'inbox_tags.inbox_id', 'inboxes.id')
+  .selectAll('inboxes')
+  .select('inbox_tags.tag as joined_tag')
+  .where('inboxes.email_address', '=', address));
+
+/** The first inbox of rows from a left join with inbox_tags, its tags in code-point order (as tagsFor). */
+function firstWithJoinedTags(rows: (InboxRow & { joined_tag: string | null })[]): InboxRecord | undefined {
+  const first = rows[0];
+  if (!first) return undefined;
+  const tags: string[] = [];
+  for (const row of rows) if (row.id === first.id && row.joined_tag !== null) tags.push(row.joined_tag);
+  const { joined_tag: _, ...row } = first;
+  return toInbox(row, tags.sort());
+}
 
 export function inboxRepository(db: Kysely<Database>): InboxRepository {
   const findOne = async (where: (eb: ExpressionBuilder<Database, 'inboxes'>) => ReturnType<ExpressionBuilder<Database, 'inboxes'>['and']>) => {
@@ -150,8 +168,7 @@ export function inboxRepository(db: Kysely<Database>): InboxRepository {
 
     findById: (tenantId, id) => findOne((eb) => eb.and([eb('tenant_id', '=', tenantId), eb('id', '=', id)])),
     async findByAddress(address) {
-      const [row] = await inboxByAddress(db, address.toLowerCase());
-      return row ? (await withTags(db, [row]))[0] : undefined;
+      return firstWithJoinedTags(await inboxByAddress(db, address.toLowerCase()));
     },
 
     async findByName(tenantId, name) {
