@@ -1,6 +1,6 @@
 /** AliasRepository in memory: aliases, their pending verification tokens and their threads. */
 import type { PageRequest } from '../../src/core/paging.js';
-import type { AliasFilter, AliasRecord, AliasRepository, AliasThreadFilter, AliasThreadRecord, Slice } from '../../src/storage/ports.js';
+import type { AliasFilter, AliasRecord, AliasRepository, AliasRoute, AliasThreadFilter, AliasThreadRecord, Slice } from '../../src/storage/ports.js';
 import { contains, copy, inRange, ordered, pageOf, UniqueViolation } from './query.js';
 
 export class FakeAliasRepository implements AliasRepository {
@@ -74,6 +74,17 @@ export class FakeAliasRepository implements AliasRepository {
   async findThreadBySender(tenantId: string, aliasId: string, sender: string): Promise<AliasThreadRecord | undefined> {
     const thread = [...this.threads.values()].find((t) => t.tenantId === tenantId && t.aliasId === aliasId && t.sender === sender);
     return thread && copy(thread);
+  }
+
+  async routesOfInbox(tenantId: string, inboxId: string): Promise<AliasRoute[]> {
+    const own = [...this.aliases.values()].filter(({ alias: a }) => a.tenantId === tenantId && a.inboxId === inboxId)
+      .map(({ alias: a }) => ({ alias: copy(a), threadId: null }));
+    const viaThreads = [...this.threads.values()].filter((t) => t.tenantId === tenantId && t.inboxId === inboxId)
+      .flatMap((t) => {
+        const owner = this.own(tenantId, t.aliasId);
+        return owner ? [{ alias: copy(owner), threadId: t.id }] : [];
+      });
+    return [...own, ...viaThreads];
   }
 
   async findThreadByInbox(tenantId: string, inboxId: string): Promise<AliasThreadRecord | undefined> {

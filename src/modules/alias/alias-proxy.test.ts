@@ -21,12 +21,15 @@ const thread: AliasThreadRecord = {
   messageId: null, to: ['them@away.test'], cc: [], bcc: [], createdAt: at, updatedAt: at,
 };
 
-/** Only what plan() reads: the alias of an inbox, the thread of an inbox, an alias by id. */
+/** Only what plan() reads: the aliases an inbox leads to (its own, the owner of the one thread). */
 function planner(aliases: AliasRecord[]): AliasProxy {
   const repo = {
-    findByInbox: async (tenantId: string, inboxId: string) => aliases.find((a) => a.tenantId === tenantId && a.inboxId === inboxId),
-    findThreadByInbox: async (tenantId: string, inboxId: string) => (tenantId === T && inboxId === thread.inboxId ? thread : undefined),
-    findById: async (tenantId: string, id: string) => aliases.find((a) => a.tenantId === tenantId && a.id === id),
+    routesOfInbox: async (tenantId: string, inboxId: string) => [
+      ...aliases.filter((a) => a.tenantId === tenantId && a.inboxId === inboxId).map((a) => ({ alias: a, threadId: null })),
+      ...(tenantId === T && inboxId === thread.inboxId
+        ? aliases.filter((a) => a.id === thread.aliasId).map((a) => ({ alias: a, threadId: thread.id }))
+        : []),
+    ],
   } as unknown as AliasRepository;
   const unused = {} as never;
   return new AliasProxy(repo, unused as InboxService, unused as EmailService, unused as SendingService, new EventBus(), new ManualClock(at));

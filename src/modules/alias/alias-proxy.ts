@@ -45,18 +45,20 @@ export class AliasProxy implements FollowUpPlanner, AutomationJobHandler {
 
   async plan(_message: ParsedMessage, email: EmailRecord, inbox: InboxRecord): Promise<NewAutomationJob[]> {
     const hops = hopsOf(email.headers);
-    const alias = await this.aliases.findByInbox(inbox.tenantId, inbox.id);
+    // one read for both: most inboxes are neither an alias's nor a thread's
+    const routes = await this.aliases.routesOfInbox(inbox.tenantId, inbox.id);
+    const alias = routes.find((route) => route.threadId === null)?.alias;
     if (alias) {
       // an unverified alias keeps its mail but passes none on
       if (!alias.verified || hops.includes(alias.id)) return [];
       return [this.job(email, alias, { mode: 'to-hidden' })];
     }
-    const thread = await this.aliases.findThreadByInbox(inbox.tenantId, inbox.id);
-    if (!thread || hops.includes(thread.aliasId)) return [];
-    const owner = await this.aliases.findById(inbox.tenantId, thread.aliasId);
+    const thread = routes.find((route) => route.threadId !== null);
+    if (!thread || hops.includes(thread.alias.id)) return [];
+    const owner = thread.alias;
     const from = email.from ? bareAddress(email.from).toLowerCase() : null;
-    if (!owner?.verified || from !== owner.hiddenAddress) return [];
-    return [this.job(email, owner, { mode: 'reply', threadId: thread.id })];
+    if (!owner.verified || from !== owner.hiddenAddress) return [];
+    return [this.job(email, owner, { mode: 'reply', threadId: thread.threadId! })];
   }
 
   private job(email: EmailRecord, alias: AliasRecord, payload: ProxyPayload): NewAutomationJob {

@@ -65,9 +65,15 @@ function threadWhere(tenantId: string, filter: AliasThreadFilter) {
   };
 }
 
-/** Both read for every message received (compiled once: compiled-once.ts). */
 const aliasOfInbox = compiledOnce((db, tenantId: string, inboxId: string) =>
   db.selectFrom('aliases').select(ALIAS_COLUMNS).where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId));
+/** Read for every message received (compiled once: compiled-once.ts): the inbox's own alias, and the owner of the thread it is. */
+const aliasRoutesOfInbox = compiledOnce((db, tenantId: string, inboxId: string) =>
+  db.selectFrom('aliases').select([...ALIAS_COLUMNS, sql<string | null>`null`.as('thread_id')])
+    .where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId)
+    .unionAll(db.selectFrom('alias_threads as t').innerJoin('aliases as a', 'a.id', 't.alias_id')
+      .select([...ALIAS_COLUMNS.map((column) => `a.${column}` as const), 't.id as thread_id'])
+      .where('t.tenant_id', '=', tenantId).where('t.inbox_id', '=', inboxId)));
 const aliasThreadOfInbox = compiledOnce((db, tenantId: string, inboxId: string) =>
   db.selectFrom('alias_threads').selectAll().where('tenant_id', '=', tenantId).where('inbox_id', '=', inboxId));
 
@@ -162,6 +168,11 @@ export function aliasRepository(db: Kysely<Database>): AliasRepository {
     async findThreadBySender(tenantId, aliasId, sender) {
       const row = await threads().where('tenant_id', '=', tenantId).where('alias_id', '=', aliasId).where('sender', '=', sender).executeTakeFirst();
       return row && toThread(row);
+    },
+
+    async routesOfInbox(tenantId, inboxId) {
+      const rows = await aliasRoutesOfInbox(db, tenantId, inboxId);
+      return rows.map(({ thread_id: threadId, ...alias }) => ({ alias: toAlias(alias), threadId }));
     },
 
     async findThreadByInbox(tenantId, inboxId) {

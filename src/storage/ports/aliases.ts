@@ -54,6 +54,12 @@ export interface AliasThreadFilter {
   before?: Date;
 }
 
+/** An alias an inbox leads to: as the alias's own inbox (threadId null) or as one of its threads. */
+export interface AliasRoute {
+  alias: AliasRecord;
+  threadId: string | null;
+}
+
 export interface AliasRepository {
   /** stores the alias with the sha256 of its verification token (null: verified already) */
   create(alias: AliasRecord, verifyTokenSha256: string | null): Promise<void>;
@@ -75,6 +81,11 @@ export interface AliasRepository {
   findThread(tenantId: string, id: string): Promise<AliasThreadRecord | undefined>;
   findThreadBySender(tenantId: string, aliasId: string, sender: string): Promise<AliasThreadRecord | undefined>;
   findThreadByInbox(tenantId: string, inboxId: string): Promise<AliasThreadRecord | undefined>;
+  /**
+   * What mail to an inbox means to aliases, in one read (asked for every message received): the
+   * alias receiving at it (threadId null) and the alias whose thread it is (threadId set).
+   */
+  routesOfInbox(tenantId: string, inboxId: string): Promise<AliasRoute[]>;
   /** the inboxes of the alias's threads (deleting the alias deletes them) */
   threadInboxIds(tenantId: string, aliasId: string): Promise<string[]>;
   pageThreads(tenantId: string, filter: AliasThreadFilter, page: PageRequest): Promise<Slice<AliasThreadRecord>>;
