@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { prepareOnUse } from './dialect/pg-prepared.js';
 
 interface Compiled<R> {
   query: CompiledQuery<R>;
@@ -44,5 +45,7 @@ function compile<A extends string[], R>(db: Kysely<Database>, build: (db: Kysely
   if (unbound.length > 0 || markers.some((m) => query.sql.includes(m))) {
     throw new Error(`compiledOnce: arguments ${unbound.map((m) => markers.indexOf(m)).join(', ')} are not bound parameters of: ${query.sql}`);
   }
+  // On PostgreSQL these run as named prepared statements (dialect/pg-prepared.ts).
+  prepareOnUse(query.sql);
   return { query, slots };
 }

@@ -3,6 +3,7 @@ import type { Database, RulesetsTable } from '../schema.js';
 import type { RulesetAction, RulesetFilter, RulesetRecord, RulesetRepository, RulesetScope } from '../ports.js';
 import { BY_CREATION, ordered, paged } from './paged.js';
 import { containsPattern, flag, fromMillis, isSet, toMillis } from './rows.js';
+import { compiledOnce } from './compiled-once.js';
 
 const toRecord = (row: Selectable<RulesetsTable>): RulesetRecord => ({
   id: row.id,
@@ -15,6 +16,13 @@ const toRecord = (row: Selectable<RulesetsTable>): RulesetRecord => ({
   active: isSet(row.active),
   createdAt: fromMillis(row.created_at),
 });
+
+/** An inbox's rules of one scope and the account-wide ones: read for every message received (compiled once). */
+const inboxRules = compiledOnce((db, tenantId: string, inboxId: string, scope: string) =>
+  db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId)
+    .where((eb) => eb.or([eb.and([eb('inbox_id', 'is', null), eb('phone_id', 'is', null)]), eb('inbox_id', '=', inboxId)]))
+    .where('scope', '=', scope)
+    .orderBy('created_at', 'asc').orderBy('id', 'asc'));
 
 function whereFilter(tenantId: string, filter: RulesetFilter) {
   return (eb: ExpressionBuilder<Database, 'rulesets'>) => {
@@ -48,6 +56,7 @@ export function rulesetRepository(db: Kysely<Database>): RulesetRepository {
     },
 
     async applicable(tenantId, inboxId, scope, phoneId) {
+      if (inboxId !== null && scope && !phoneId) return (await inboxRules(db, tenantId, inboxId, scope)).map(toRecord);
       let query = db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId)
         .where((eb) => {
           const own = [eb.and([eb('inbox_id', 'is', null), eb('phone_id', 'is', null)])];

@@ -1,8 +1,12 @@
 import pg from 'pg';
 import type { Notifications } from '../../ports.js';
 import { groupCommit } from '../../../core/group-commit.js';
+import { prepareOnUse } from './pg-prepared.js';
 
 const RECONNECT_MS = 1000;
+/** Every event this node publishes goes through this statement: prepared once per connection. */
+const NOTIFY_MANY = 'select pg_notify($1, m) from unnest($2::text[]) as m';
+prepareOnUse(NOTIFY_MANY);
 
 /**
  * Messages between the nodes sharing one PostgreSQL database, over LISTEN/NOTIFY. The
@@ -71,7 +75,7 @@ function batchedNotify(pool: pg.Pool, channel: string): (message: string) => Pro
       const distinct = new Set<string>();
       let to = from;
       while (to < messages.length && !distinct.has(messages[to]!)) distinct.add(messages[to++]!);
-      await pool.query('select pg_notify($1, m) from unnest($2::text[]) as m', [channel, messages.slice(from, to)]);
+      await pool.query(NOTIFY_MANY, [channel, messages.slice(from, to)]);
       from = to;
     }
   });

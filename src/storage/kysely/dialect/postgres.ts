@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
+import { preparingRegisteredTexts } from './pg-prepared.js';
 
 const INT8_OID = 20;
 
@@ -22,5 +23,6 @@ export function postgresDialect(connectionString: string, options: { searchPath?
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  preparingRegisteredTexts(pool);
   return { dialect: new PostgresDialect({ pool }), pool, clientConfig };
 }
