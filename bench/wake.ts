@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { wakeFloors, wakeLatency } from './latency.js';
 import { benchDns, postgresSchema, startPigeonhole } from './systems.js';
+import { stepCosts, stepTotals } from './ingest-steps.js';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -34,8 +35,11 @@ const dirs = [mkdtempSync(join(os.tmpdir(), 'pigeonhole-wake-')), mkdtempSync(jo
 const dns = await benchDns();
 const node = await startPigeonhole({ dataDir: dirs[0]!, databaseUrl, apiKey, nodeArgs, env: dns.env });
 try {
+  const stepsBefore = await stepTotals(node.url);
   const one = await wakeLatency(node, node, samples);
   console.log(`one node:       p50 ${ms(one.p50Ms)} (${(one.p50Ms / floors.durable.p50Ms).toFixed(2)}× durable floor), p99 ${ms(one.p99Ms)}`);
+  const steps = stepCosts(stepsBefore, await stepTotals(node.url));
+  console.log(`  mean ms a message in each ingest step: ${Object.entries(steps).map(([step, cost]) => `${step} ${cost.toFixed(2)}`).join(', ')}`);
   if (databaseUrl) {
     const second = await startPigeonhole({ dataDir: dirs[1]!, databaseUrl, apiKey, nodeArgs, env: dns.env });
     try {
