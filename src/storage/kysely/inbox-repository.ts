@@ -108,10 +108,10 @@ async function replaceTags(trx: Transaction<Database>, tenantId: string, inboxId
   }
 }
 
-/** Read for every recipient of every SMTP transaction (compiled once: compiled-once.ts). */
 /**
- * The inbox at an address with its tags, in one statement (every SMTP recipient asks this): a
- * row per tag, or one with a null tag when it has none.
+ * The inbox at an address with its tags, in one statement: read for every recipient of every
+ * SMTP transaction (compiled once: compiled-once.ts). A row per tag, or one with a null tag
+ * when it has none.
  */
 const inboxByAddress = compiledOnce((db, address: string) => db.selectFrom('inboxes')
   .leftJoin('inbox_tags', 'inbox_tags.inbox_id', 'inboxes.id')

@@ -17,12 +17,21 @@ const toRecord = (row: Selectable<RulesetsTable>): RulesetRecord => ({
   createdAt: fromMillis(row.created_at),
 });
 
-/** An inbox's rules of one scope and the account-wide ones: read for every message received (compiled once). */
-const inboxRules = compiledOnce((db, tenantId: string, inboxId: string, scope: string) =>
-  db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId)
-    .where((eb) => eb.or([eb.and([eb('inbox_id', 'is', null), eb('phone_id', 'is', null)]), eb('inbox_id', '=', inboxId)]))
-    .where('scope', '=', scope)
-    .orderBy('created_at', 'asc').orderBy('id', 'asc'));
+/** The rules that apply to an inbox or phone (null: neither), the account-wide ones with them, oldest first. */
+function applicableRules(db: Kysely<Database>, tenantId: string, inboxId: string | null, scope?: string, phoneId?: string | null) {
+  let query = db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId)
+    .where((eb) => {
+      const own = [eb.and([eb('inbox_id', 'is', null), eb('phone_id', 'is', null)])];
+      if (inboxId !== null) own.push(eb('inbox_id', '=', inboxId));
+      if (phoneId) own.push(eb('phone_id', '=', phoneId));
+      return eb.or(own);
+    });
+  if (scope) query = query.where('scope', '=', scope);
+  return ordered(query, 'ASC', BY_CREATION);
+}
+
+/** An inbox's rules of one scope: read for every message received, so built once (compiled-once.ts). */
+const inboxRules = compiledOnce((db, tenantId: string, inboxId: string, scope: string) => applicableRules(db, tenantId, inboxId, scope));
 
 function whereFilter(tenantId: string, filter: RulesetFilter) {
   return (eb: ExpressionBuilder<Database, 'rulesets'>) => {
@@ -56,16 +65,10 @@ export function rulesetRepository(db: Kysely<Database>): RulesetRepository {
     },
 
     async applicable(tenantId, inboxId, scope, phoneId) {
-      if (inboxId !== null && scope && !phoneId) return (await inboxRules(db, tenantId, inboxId, scope)).map(toRecord);
-      let query = db.selectFrom('rulesets').selectAll().where('tenant_id', '=', tenantId)
-        .where((eb) => {
-          const own = [eb.and([eb('inbox_id', 'is', null), eb('phone_id', 'is', null)])];
-          if (inboxId !== null) own.push(eb('inbox_id', '=', inboxId));
-          if (phoneId) own.push(eb('phone_id', '=', phoneId));
-          return eb.or(own);
-        });
-      if (scope) query = query.where('scope', '=', scope);
-      return (await ordered(query, 'ASC', BY_CREATION).execute()).map(toRecord);
+      const rows = inboxId !== null && scope && !phoneId
+        ? await inboxRules(db, tenantId, inboxId, scope)
+        : await applicableRules(db, tenantId, inboxId, scope, phoneId).execute();
+      return rows.map(toRecord);
     },
 
     async setActive(tenantId, id, active) {

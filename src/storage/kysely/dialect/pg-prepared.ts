@@ -3,7 +3,7 @@ import pg from 'pg';
 /**
  * Named prepared statements for the reads the server makes for every message and request.
  * Kysely sends each query unnamed, so PostgreSQL parses and plans it every time: for one of the
- * per-message lookups that was 0.13-0.19 ms of the server's CPU a query here, against 0.03 for
+ * per-message lookups that was 0.13-0.19 ms of PostgreSQL's CPU a query here, against 0.03 for
  * running a statement prepared once (and 0.22 against 0.12 ms of wall time). The reads built
  * once (compiled-once.ts) register their SQL here; a pool client sends a registered text as a
  * named statement, which pg prepares on the first use on each connection and only binds and
