@@ -21,6 +21,7 @@ import { graphiqlPage } from './transports/graphql/graphiql.js';
 import { mcpHttpRoutes } from './transports/mcp/http.js';
 import { InProcessApi } from './transports/mcp/inject-caller.js';
 import type { AuthThrottle } from './transports/auth-throttle.js';
+import { closeIdleOnShutdown } from './transports/http/close-idle-on-shutdown.js';
 import { limitHttpConnections, type HttpConnectionSettings } from './transports/http/connections.js';
 import { registerKeyRateLimit } from './transports/http/rate-limit.js';
 import { registerKeyScopes } from './transports/http/key-scope.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, services: Services = createService
   registerInputGuard(app);
   registerJsonBodies(app, limits.maxJsonDepth);
   closeStreamsOnShutdown(app);
+  closeIdleOnShutdown(app);
   await registerOpenApi(app, deps.version);
 
   const operations: ReadonlyArray<Operation<Services>> = API_OPERATIONS;

@@ -27,6 +27,29 @@ describeEachDialect('stopping a node', (dialect) => {
       if (!closed) await server.close();
     }
   });
+  test('connections that have not sent a whole request (a preconnect, half a request) are closed, not waited for', async () => {
+    const server = await startTestServer(dialect);
+    const { port } = new URL(server.url);
+    const opened = async (first?: string) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      if (first) socket.write(first);
+      socket.on('error', () => {});
+      return { ended: new Promise<void>((resolve) => socket.once('close', () => resolve())) };
+    };
+    const silent = await opened();
+    const half = await opened('GET /health HTTP/1.1\r\nHost: localhost\r\n');
+    // Node's headers timeout (a minute) is what held the stop before: well under it is the bar.
+    const stopped = server.close().then(() => 'stopped');
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise((resolve) => { timer = setTimeout(resolve, 20_000, 'still waiting'); });
+    try {
+      assert.equal(await Promise.race([stopped, bound]), 'stopped');
+    } finally {
+      clearTimeout(timer);
+    }
+    await Promise.all([silent.ended, half.ended]);
+  });
 });
 
 describeEachDialect('stopping a node with SMTP sessions open', (dialect) => {
