@@ -243,12 +243,16 @@ export async function startServer(
   try {
     // Nodes sharing a PostgreSQL database hear each other's events (waiters wake on any node).
     if (store.notifications) leaveCluster = await joinCluster(bus, store.notifications, app.log);
-    await mailWorkersReady(mailWorkers);
+    // The mail threads load their modules while the certificate is read or made (its keys are
+    // generated on libuv's threads): neither needs the main thread much, so they overlap.
+    const mailThreadsWarm = mailWorkersReady(mailWorkers);
+    mailThreadsWarm.catch(() => {}); // awaited below, where a failure stops the start
     // The configured certificate, or one from the local CA in the data dir (GET /tls/ca.pem serves the CA).
     tls = await loadTls({
       dataDir: config.dataDir, certFile: config.tlsCert, keyFile: config.tlsKey,
-      hosts: [publicHostOf(config), 'localhost', '127.0.0.1', '::1', config.domain],
+      hosts: tlsHostsOf(config),
     });
+    await mailThreadsWarm;
     services.tls.use(tls.ca);
     plainSmtpStarttls = config.smtpStarttls ?? tls.configured;
     binding = ['smtpPort', 'smtpSubmissionPort', 'smtpsPort'];
@@ -522,6 +526,11 @@ function mailAuthOf(config: Config) {
     lookup: (name: string, rrtype: string) => resolver.resolve(name, rrtype),
     timeoutMs: config.mailAuthTimeout,
   };
+}
+
+/** The names the server's generated certificate covers. */
+export function tlsHostsOf(config: Config): string[] {
+  return [publicHostOf(config), 'localhost', '127.0.0.1', '::1', config.domain];
 }
 
 function publicHostOf(config: Config): string {

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe } from 'node:test';
 import { Configuration, InboxControllerApi, MailSlurp, UserControllerApi } from 'mailslurp-client';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { Clock } from '../../src/core/clock.js';
-import { startServer, type RunningServer } from '../../src/main.js';
+import { startServer, tlsHostsOf, type RunningServer } from '../../src/main.js';
+import { loadTls, tlsFiles } from '../../src/transports/tls.js';
 import { dialects, EPHEMERAL_PORTS, freshDatabase, type DialectName, type TestDatabase } from './databases.js';
 
 export interface Tenant {
@@ -55,6 +59,7 @@ export async function startTestServer(dialect: DialectName, options: TestServerO
     PIGEONHOLE_SPAMD: 'off',
     ...options.env,
   });
+  await seedTls(config);
   const server = await startServer(config, { store: db.store, clock: options.clock });
   const url = server.url;
 
@@ -99,6 +104,30 @@ export async function startTestServer(dialect: DialectName, options: TestServerO
       await db.cleanup();
     },
   };
+}
+
+const tlsTemplates = new Map<string, Promise<string>>();
+
+/**
+ * Puts a local CA and a server certificate for the config's hosts into its data dir, made once
+ * per test process and copied after (making their two RSA keys took most of a second of each
+ * test server's start). The server finds them usable and keeps them, as on a restart.
+ */
+async function seedTls(config: Config): Promise<void> {
+  if (config.tlsCert || config.tlsKey) return;
+  const hosts = tlsHostsOf(config);
+  const key = hosts.join(' ');
+  let made = tlsTemplates.get(key);
+  if (!made) {
+    made = (async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pigeonhole-test-tls-'));
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      await loadTls({ dataDir: dir, hosts });
+      return tlsFiles(dir).dir;
+    })();
+    tlsTemplates.set(key, made);
+  }
+  cpSync(await made, tlsFiles(config.dataDir).dir, { recursive: true });
 }
 
 /** Registers `fn`'s tests once per dialect, named "<title> [sqlite]" / "<title> [postgres]". */

@@ -22,11 +22,10 @@ type Serialize = (data: unknown) => string;
  * compiler, which this no longer is.
  */
 export function lazySchemaCompilers(): NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'] {
-  const validators = AjvCompiler();
   const serializers = SerializerSelector();
   return {
     buildValidator: (externalSchemas: unknown, options: unknown) => {
-      const compile = (validators as unknown as (s: unknown, o: unknown) => Compile<Validate>)(externalSchemas, options);
+      const compile = sharedValidatorCompiler(externalSchemas as Record<string, unknown>, options as { customOptions?: unknown });
       return (routeSchema: unknown) => lazyValidator(() => compile(routeSchema));
     },
     buildSerializer: (externalSchemas: unknown, options: unknown) => {
@@ -37,6 +36,26 @@ export function lazySchemaCompilers(): NonNullable<FastifyServerOptions['schemaC
       };
     },
   } as never;
+}
+
+/**
+ * One ajv per set of shared schemas and options, for the whole process. Fastify asks for a
+ * validator compiler once per plugin context, and @fastify/ajv-compiler's own pool, kept per
+ * app, keys it by the JSON text of every shared schema: that text and a new ajv holding them
+ * cost a quarter of a second of each app's start (a test process starts dozens of apps). The
+ * shared schemas are the API's models, fixed at build time, so their ids name them.
+ */
+const validatorCompilers = new Map<string, Compile<Validate>>();
+const pooledValidators = AjvCompiler();
+
+function sharedValidatorCompiler(externalSchemas: Record<string, unknown>, options: { customOptions?: unknown }): Compile<Validate> {
+  const key = `${Object.keys(externalSchemas).sort().join(' ')}\n${JSON.stringify(options.customOptions ?? {})}`;
+  let compile = validatorCompilers.get(key);
+  if (!compile) {
+    compile = (pooledValidators as unknown as (s: unknown, o: unknown) => Compile<Validate>)(externalSchemas, options);
+    validatorCompilers.set(key, compile);
+  }
+  return compile;
 }
 
 /** Fastify reads a failed validation's reasons from the function's `errors`, as ajv leaves them. */
