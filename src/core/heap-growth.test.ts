@@ -16,7 +16,7 @@ function peakHeapMb(limited: boolean, nodeArgs: string[] = []): number {
     const live = [];
     for (let i = 0; i < 400_000; i++) live.push({ n: i, text: 'live '.repeat(4) + i });
     let peak = 0;
-    for (let round = 0; round < 300; round++) {
+    for (let round = 0; round < 100; round++) {
       const garbage = [];
       for (let i = 0; i < 100_000; i++) garbage.push({ n: i, text: 'garbage ' + i });
       if (round % 3 === 0) live[round] = garbage.slice(0, 10);
