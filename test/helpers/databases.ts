@@ -3,10 +3,11 @@
  * integration tests only: the conformance tests must not import src/, so what needs no
  * storage lives in dialects.ts and ports.ts (re-exported here for the integration tests).
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import type { Kysely } from 'kysely';
 import type { Store } from '../../src/storage/ports.js';
@@ -28,21 +29,58 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Where migrated templates are kept between test processes (`npm test` runs each test file in a
+ * process of its own, most of which start only a server or two), named by a hash of what makes
+ * the schema: every migration and the code that runs them. A change to either makes new ones.
+ */
+const TEMPLATE_DIR = join(tmpdir(), 'pigeonhole-test-templates');
+const SCHEMA_SOURCES = [
+  fileURLToPath(new URL('../../src/storage/migrations/', import.meta.url)),
+  fileURLToPath(new URL('../../src/storage/kysely/database.ts', import.meta.url)),
+];
+
+let schemaHash: string | undefined;
+function migrationsHash(): string {
+  if (schemaHash) return schemaHash;
+  const hash = createHash('sha256');
+  for (const source of SCHEMA_SOURCES) {
+    const files = statSync(source).isDirectory() ? readdirSync(source).sort().map((name) => join(source, name)) : [source];
+    for (const file of files) hash.update(file).update(readFileSync(file));
+  }
+  return (schemaHash = hash.digest('hex').slice(0, 16));
+}
+
+/** Writes beside and renames into place: a process reading the template never sees half of it. */
+function publish(file: string, write: (temporary: string) => void): void {
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  write(temporary);
+  renameSync(temporary, file);
+}
+
 let sqliteTemplate: Promise<string> | undefined;
 
 /**
- * A migrated, empty SQLite file, made once per test process: each fresh SQLite database is a
- * copy of it (running every migration took about half a second of each test server's start).
- * Opening the copy runs the migrator all the same, which finds nothing to do.
+ * A migrated, empty SQLite file: each fresh SQLite database is a copy of it (running every
+ * migration took about half a second of each test server's start). Opening the copy runs the
+ * migrator all the same, which finds nothing to do.
  */
 function migratedSqliteTemplate(): Promise<string> {
   sqliteTemplate ??= (async () => {
+    const template = join(TEMPLATE_DIR, `sqlite-${migrationsHash()}.db`);
+    if (existsSync(template)) return template;
     const dir = mkdtempSync(join(tmpdir(), 'pigeonhole-test-template-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const file = join(dir, 'pigeonhole.db');
-    const store = await openStore({ sqliteFile: file });
-    await store.close();
-    return file;
+    try {
+      const file = join(dir, 'pigeonhole.db');
+      await (await openStore({ sqliteFile: file })).close();
+      // closed cleanly, SQLite leaves no write-ahead log: the file is the whole database
+      if (existsSync(`${file}-wal`)) throw new Error('the migrated SQLite template left a write-ahead log behind');
+      publish(template, (temporary) => copyFileSync(file, temporary));
+      return template;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   })();
   return sqliteTemplate;
 }
@@ -51,25 +89,29 @@ const SCHEMA_PLACEHOLDER = '__pigeonhole_test_schema__';
 let postgresScript: Promise<string | null> | undefined;
 
 /**
- * A migrated, empty PostgreSQL schema as the SQL that makes it (pg_dump of one migrated once per
- * test process, its name replaced by a placeholder): a fresh schema is that script run as one
+ * A migrated, empty PostgreSQL schema as the SQL that makes it (pg_dump of a schema migrated
+ * once, its name replaced by a placeholder): a fresh schema is that script run as one
  * statement, where migrating took one transaction per migration (a second or two of each test
  * server's start). Opening the store on it runs the migrator all the same, which finds the
  * migrations recorded. Null without pg_dump: each schema is migrated then.
  */
 function migratedPostgresScript(databaseUrl: string): Promise<string | null> {
   postgresScript ??= (async () => {
+    const kept = join(TEMPLATE_DIR, `postgres-${migrationsHash()}.sql`);
+    if (existsSync(kept)) return readFileSync(kept, 'utf8');
     const template = `ph_template_${randomBytes(6).toString('hex')}`;
     await adminQuery(databaseUrl, `create schema ${template}`);
     try {
       await (await openStore({ databaseUrl, searchPath: template })).close();
       const dump = spawnSync('pg_dump', ['--dbname', databaseUrl, '--schema', template, '--inserts', '--no-owner', '--no-privileges'], { encoding: 'utf8' });
       if (dump.status !== 0 || !dump.stdout) return null;
-      return dump.stdout
+      const script = dump.stdout
         .split('\n')
         .filter((line) => !line.startsWith('\\')) // psql's meta-commands (\restrict): not SQL
         .join('\n')
         .replace(new RegExp(`\\b${template}\\b`, 'g'), SCHEMA_PLACEHOLDER);
+      publish(kept, (temporary) => writeFileSync(temporary, script));
+      return script;
     } finally {
       await adminQuery(databaseUrl, `drop schema if exists ${template} cascade`);
     }
@@ -83,8 +125,6 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
     const file = join(dataDir, 'pigeonhole.db');
     const template = await migratedSqliteTemplate();
     copyFileSync(template, file);
-    // closed cleanly, the template has no write-ahead log; should one be left, it holds part of the schema
-    if (existsSync(`${template}-wal`)) copyFileSync(`${template}-wal`, `${file}-wal`);
     const store = await openStore({ sqliteFile: file });
     return {
       dialect,
