@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile.ts [--size 2048] [--messages 4000] [--reuse] [--db-url URL] [--keep] [--no-prof] [--v8-FLAG]`
+ * `npx tsx bench/profile.ts [--size 2048] [--messages 4000] [--reuse] [--db-url URL] [--keep] [--no-prof] [--v8-FLAG] [--env NAME=VALUE]`
  *
  * Where Pigeonhole's CPU goes during SMTP ingest: runs the built binary with --cpu-prof
  * (run `npm run build` first), drives one load run at it (smtp-source when installed, else
@@ -7,7 +7,8 @@
  * the hottest functions. Worker threads write profiles of their own (listed, summarized too).
  * It also prints the CPU each kind of thread spent (main, mail workers, ingest writer, V8 and
  * libuv helpers). `--no-prof` runs without the profiler (its own threads cost CPU too);
- * `--v8-FLAG` passes `--FLAG` to the server's node (e.g. `--v8-single-threaded-gc`).
+ * `--v8-FLAG` passes `--FLAG` to the server's node (e.g. `--v8-single-threaded-gc`); `--env NAME=VALUE`
+ * sets a setting of the server (e.g. `--env PIGEONHOLE_MAIL_AUTH=false`, to see what the checks cost).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -90,7 +91,7 @@ async function main() {
   const pigeonhole = await startPigeonhole({
     dataDir,
     apiKey,
-    env: dns.env,
+    env: { ...dns.env, ...Object.fromEntries(argv.flatMap((a, i) => (argv[i - 1] === '--env' ? [a.split(/=(.*)/s).slice(0, 2)] : []))) },
     databaseUrl: option('db-url'),
     nodeArgs: [...(argv.includes('--no-prof') ? [] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`]), ...argv.filter((a) => a.startsWith('--v8-')).map((a) => `--${a.slice(5)}`)],
   });

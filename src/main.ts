@@ -36,6 +36,7 @@ import { startMetricsListener, type MetricsListener } from './transports/http/me
 import { packageVersion } from './core/version.js';
 import { waitersOf } from './events/waiters.js';
 import { SpamdClient } from './modules/spam/spamd-client.js';
+import { cachedDnsLookup } from './modules/mail-auth/dns-answer-cache.js';
 import { spamdFor, type ServerSpamd } from './modules/spam/spamd-supervisor.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
@@ -515,7 +516,6 @@ function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-/** The name mail clients are told to connect to: the configured one, else the bind address. */
 /** SPF/DKIM/DMARC/ARC checks of received mail on PIGEONHOLE_DNS_SERVERS, unless PIGEONHOLE_MAIL_AUTH is off. */
 function mailAuthOf(config: Config) {
   if (!config.mailAuth) return undefined;
@@ -523,7 +523,7 @@ function mailAuthOf(config: Config) {
   const resolver = createResolver(config.dnsServers, { timeoutMs: config.mailAuthTimeout, tries: 1 });
   return {
     authservId: config.publicHost ?? config.domain,
-    lookup: (name: string, rrtype: string) => resolver.resolve(name, rrtype),
+    lookup: cachedDnsLookup((name, rrtype) => resolver.resolve(name, rrtype), { maxAgeMs: config.mailAuthDnsCache }),
     timeoutMs: config.mailAuthTimeout,
   };
 }
@@ -533,6 +533,7 @@ export function tlsHostsOf(config: Config): string[] {
   return [publicHostOf(config), 'localhost', '127.0.0.1', '::1', config.domain];
 }
 
+/** The name mail clients are told to connect to: the configured one, else the bind address. */
 function publicHostOf(config: Config): string {
   if (config.publicHost) return config.publicHost;
   return config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

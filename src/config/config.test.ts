@@ -135,6 +135,13 @@ test('PIGEONHOLE_MAIL_AUTH is on unless turned off, with a time budget of at lea
   assert.throws(() => loadConfig({ PIGEONHOLE_MAIL_AUTH_TIMEOUT: '0' }), /PIGEONHOLE_MAIL_AUTH_TIMEOUT must be at least 1/);
 });
 
+test('PIGEONHOLE_MAIL_AUTH_DNS_CACHE: 30 s unless set, in milliseconds or with a unit; 0 = answers never reused', () => {
+  assert.equal(loadConfig({}).mailAuthDnsCache, 30_000);
+  assert.equal(loadConfig({ PIGEONHOLE_MAIL_AUTH_DNS_CACHE: '5m' }).mailAuthDnsCache, 300_000);
+  assert.equal(loadConfig({ PIGEONHOLE_MAIL_AUTH_DNS_CACHE: '0' }).mailAuthDnsCache, 0);
+  assert.throws(() => loadConfig({ PIGEONHOLE_MAIL_AUTH_DNS_CACHE: 'soon' }), /PIGEONHOLE_MAIL_AUTH_DNS_CACHE/);
+});
+
 test('the Postmaster OAuth client needs its id, secret and redirect URI together; the secret is never echoed', () => {
   assert.equal(loadConfig({}).postmaster, undefined);
   const all = { PIGEONHOLE_POSTMASTER_CLIENT_ID: 'id', PIGEONHOLE_POSTMASTER_CLIENT_SECRET: 's3cret', PIGEONHOLE_POSTMASTER_REDIRECT_URI: 'https://app.example/cb' };

@@ -154,6 +154,8 @@ export interface Config {
   readonly mailAuth: boolean;
   /** milliseconds of DNS lookups one message's checks may spend before the verdicts are temperror */
   readonly mailAuthTimeout: number;
+  /** milliseconds the checks of received mail reuse a DNS answer; 0 = never */
+  readonly mailAuthDnsCache: number;
   /** Google Postmaster Tools OAuth client; undefined unless id, secret and redirect URI are all set */
   readonly postmaster: PostmasterClient | undefined;
   /** email retention (issue 19): received emails kept per inbox and per account (0 = no limit), milliseconds an email is kept (0 = for ever) */
@@ -391,6 +393,7 @@ export function loadConfig(
     domainCheckInterval: parsed.domainCheckInterval as number,
     mailAuth: parsed.mailAuth as boolean,
     mailAuthTimeout: parsed.mailAuthTimeout as number,
+    mailAuthDnsCache: parsed.mailAuthDnsCache as number,
     postmaster,
     maxEmailsPerInbox: parsed.maxEmailsPerInbox as number,
     maxEmailsPerAccount: parsed.maxEmailsPerAccount as number,

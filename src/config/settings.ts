@@ -93,6 +93,7 @@ export type SettingKey =
   | 'domainCheckInterval'
   | 'mailAuth'
   | 'mailAuthTimeout'
+  | 'mailAuthDnsCache'
   | 'postmasterClientId'
   | 'postmasterClientSecret'
   | 'postmasterRedirectUri'
@@ -284,6 +285,8 @@ export const SETTINGS: readonly SettingSpec[] = [
     help: 'check SPF, DKIM, DMARC and ARC of every message received over SMTP without AUTH (MX delivery) against PIGEONHOLE_DNS_SERVERS: the stored message gets an Authentication-Results header (RFC 8601) and Received-SPF prepended by this server, and the verdicts are kept with the email (Email.analysis); off = no checks, no header' },
   { key: 'mailAuthTimeout', env: 'PIGEONHOLE_MAIL_AUTH_TIMEOUT', flag: '--mail-auth-timeout', kind: 'count', default: '2000',
     help: 'milliseconds of DNS lookups the checks of one message may spend; a lookup still unanswered then is a temperror verdict (DNS failures too), and the message is stored, never refused' },
+  { key: 'mailAuthDnsCache', env: 'PIGEONHOLE_MAIL_AUTH_DNS_CACHE', flag: '--mail-auth-dns-cache', kind: 'duration', default: '30s',
+    help: 'how long the checks of received mail reuse a DNS answer (SPF, DKIM key, DMARC), "no such record" included, as milliseconds or with a unit (30s, 5m): mail from one sender then asks its questions once per period instead of once per message; a failed lookup is never reused; 0 = every message asks again (a test suite that edits its DNS records between messages). Domain verification, monitors and the DNS tools always ask afresh' },
   { key: 'postmasterClientId', env: 'PIGEONHOLE_POSTMASTER_CLIENT_ID', flag: '--postmaster-client-id', kind: 'string',
     help: 'OAuth 2 client id (a Google Cloud "web application" client with the Gmail Postmaster Tools API enabled) that domain monitor Postmaster connections authorize with; with PIGEONHOLE_POSTMASTER_CLIENT_SECRET and PIGEONHOLE_POSTMASTER_REDIRECT_URI. Unset = the DomainMonitorPostmasterController operations answer 400 naming these settings' },
   { key: 'postmasterClientSecret', env: 'PIGEONHOLE_POSTMASTER_CLIENT_SECRET', flag: '--postmaster-client-secret', kind: 'string', secret: true,

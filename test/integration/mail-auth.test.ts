@@ -176,6 +176,23 @@ describeEachDialect('inbound SPF, DKIM, DMARC and ARC', (dialect) => {
     assert.match(results, /dmarc=temperror/);
     assert.deepEqual(verdicts(email).slice(0, 3), ['TEMPERROR', 'TEMPERROR', 'TEMPERROR']);
   });
+
+  test('DNS answers are reused by the next message from the same domain (PIGEONHOLE_MAIL_AUTH_DNS_CACHE); failed lookups are asked again', async () => {
+    const about = (domain: string, from: number) => dns.questions.slice(from).filter((q) => q.split(' ')[0]!.endsWith(domain));
+    const one = await deliver(await signed(rawMessage({ from: 'alice@good.test', to: 'x@example.com', subject: 'first', body: 'one' }), 'good.test'), 'alice@good.test');
+    assert.deepEqual(verdicts(one.email).slice(0, 3), ['PASS', 'PASS', 'PASS']);
+    const second = dns.questions.length;
+    const two = await deliver(await signed(rawMessage({ from: 'alice@good.test', to: 'x@example.com', subject: 'second', body: 'two' }), 'good.test'), 'alice@good.test');
+    assert.deepEqual(verdicts(two.email).slice(0, 3), ['PASS', 'PASS', 'PASS']);
+    assert.deepEqual(about('good.test', second), [], 'the second message asked nothing about good.test');
+
+    // the resolver that never answered: its questions are asked again by the next message
+    const before = dns.questions.length;
+    const inbox = await tenant.mailslurp.createInbox();
+    const raw = await signed(rawMessage({ from: 'dave@slow.test', to: inbox.emailAddress, subject: 'slow again', body: 'b' }), 'slow.test');
+    await smtpTransport(server).sendMail({ envelope: { from: 'dave@slow.test', to: [inbox.emailAddress] }, raw });
+    assert.ok(about('slow.test', before).includes('sel1._domainkey.slow.test TXT'), dns.questions.slice(before).join(', '));
+  });
 });
 
 // PIGEONHOLE_MAIL_AUTH=off is what every other integration test runs with (test/helpers/server.ts):

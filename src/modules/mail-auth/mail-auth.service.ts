@@ -3,9 +3,9 @@ import { authenticate, type AuthenticateResult, type DNSResolver } from 'mailaut
 import type { Clock } from '../../core/clock.js';
 import type { DkimVerdict, EmailAuthentication } from '../../storage/ports.js';
 import type { InboundAuthenticator, InboundEnvelope, AuthenticatedMessage } from '../email/ingest.service.js';
+import type { DnsLookup } from './dns-answer-cache.js';
 
-/** One DNS question as mailauth asks it (dns.promises.resolve's shape). */
-export type DnsLookup = (name: string, rrtype: string) => Promise<unknown>;
+export type { DnsLookup };
 
 /** A lookup refused because the message's DNS time budget is spent: mailauth reports it as temperror. */
 class BudgetSpent extends Error {
