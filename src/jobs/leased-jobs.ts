@@ -124,6 +124,8 @@ export function leasedJobRunner<J>(options: {
     },
     /** wake now: a job was just committed */
     kick: () => kick(),
+    /** look for due jobs again now (a limit of the runner's own came free), without `prepare` */
+    claimMore: () => kick(false),
     /**
      * Resolves once every job due now has run and its outcome is recorded (jobs whose retry
      * is later do not count). Tests wait on it instead of sleeping.

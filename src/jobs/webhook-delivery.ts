@@ -120,14 +120,27 @@ export function webhookDeliveryWorker(deps: {
   // may take. Skipping those looks (and the next due time, unchanged) is what lets one claim
   // top up a target with several jobs instead of one per delivery.
   let lookAgain = true;
+  // Bumped by each of those reasons: a look that found nothing clears `lookAgain` only if none
+  // came while it ran (a target freed during the query would otherwise be forgotten).
+  let reasons = 0;
+  const mayFindMore = () => {
+    lookAgain = true;
+    reasons++;
+  };
   let nextDue: number | undefined;
-  targets.onFreed(() => (lookAgain = true));
+  // A target is freed when its requests end, before their outcomes are written: a pass must
+  // follow, as no attempt of ours may end (and kick one) for a while.
+  targets.onFreed(() => {
+    mayFindMore();
+    runner.claimMore();
+  });
   const source: LeasedJobSource<ClaimedDelivery> = {
     async claimDue(now, limit, lease) {
       if (!lookAgain) return [];
+      const before = reasons;
       const filter = targets.filter();
       const jobs = await repo.claimDue(now, limit, lease, filter);
-      if (jobs.length < limit && !filter.passedOver()) lookAgain = false;
+      if (jobs.length < limit && !filter.passedOver() && reasons === before) lookAgain = false;
       return jobs;
     },
     async nextDueAt() {
@@ -150,14 +163,21 @@ export function webhookDeliveryWorker(deps: {
 
   async function attempt(job: ClaimedDelivery): Promise<void> {
     const done = targets.start(job.webhookId, job.webhook.url);
-    try {
-      await attemptAndRecord(job);
-    } finally {
+    let targetFreed = false;
+    const freeTarget = () => {
+      if (targetFreed) return;
+      targetFreed = true;
       done();
+    };
+    try {
+      await attemptAndRecord(job, freeTarget);
+    } finally {
+      freeTarget();
     }
   }
 
-  async function attemptAndRecord(job: ClaimedDelivery): Promise<void> {
+  /** `freeTarget` is called once the request is over: the target's limit is on requests, not on our writes */
+  async function attemptAndRecord(job: ClaimedDelivery, freeTarget: () => void): Promise<void> {
     const startedAt = new Date();
     const body = renderBody(job.payload, job.webhook.requestBodyTemplate);
     const headers = deliveryHeaders(job, body, await secretOf(job.tenantId));
@@ -165,6 +185,7 @@ export function webhookDeliveryWorker(deps: {
       timeoutMs: settings.timeoutMs, insecure: job.webhook.ignoreInsecureSsl, allow: settings.allow,
       blockPrivate: typeof settings.blockPrivate === 'function' ? await settings.blockPrivate() : settings.blockPrivate,
     });
+    freeTarget();
     const now = Date.now();
     const decided = outcomeOf(job, result, now, settings);
     telemetry.webhookAttempt(decided.resultType.toLowerCase() as WebhookOutcome, result.durationMs / 1000);
@@ -203,7 +224,7 @@ export function webhookDeliveryWorker(deps: {
       next: decided.next,
       disableWebhook: decided.disable,
     } }]);
-    if (decided.next.state === 'pending') lookAgain = true; // due again later: the timer must know
+    if (decided.next.state === 'pending') mayFindMore(); // due again later: the timer must know
     deps.bus.publish('webhook.result', { tenantId: job.tenantId, inboxId: job.inboxId ?? '', webhookId: job.webhookId, resultId, createdAt: new Date(now) });
   }
 
@@ -229,7 +250,7 @@ export function webhookDeliveryWorker(deps: {
     source,
     run: attempt,
     prepare: () => {
-      lookAgain = true;
+      mayFindMore();
       return dispatch();
     },
     describe: (job) => ({ messageId: job.messageId }),
