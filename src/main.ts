@@ -37,6 +37,7 @@ import { packageVersion } from './core/version.js';
 import { waitersOf } from './events/waiters.js';
 import { SpamdClient } from './modules/spam/spamd-client.js';
 import { cachedDnsLookup } from './modules/mail-auth/dns-answer-cache.js';
+import { loadMailauth } from './modules/mail-auth/mail-auth.service.js';
 import { spamdFor, type ServerSpamd } from './modules/spam/spamd-supervisor.js';
 
 export const ADMIN_KEY_FILE = 'admin-api-key';
@@ -244,9 +245,9 @@ export async function startServer(
   try {
     // Nodes sharing a PostgreSQL database hear each other's events (waiters wake on any node).
     if (store.notifications) leaveCluster = await joinCluster(bus, store.notifications, app.log);
-    // The mail threads load their modules while the certificate is read or made (its keys are
-    // generated on libuv's threads): neither needs the main thread much, so they overlap.
-    const mailThreadsWarm = mailWorkersReady(mailWorkers);
+    // The mail threads (and, with the checks on, mailauth) load their modules while the
+    // certificate is read or made (its keys are generated on libuv's threads): they overlap.
+    const mailThreadsWarm = Promise.all([mailWorkersReady(mailWorkers), config.mailAuth ? loadMailauth() : undefined]);
     mailThreadsWarm.catch(() => {}); // awaited below, where a failure stops the start
     // The configured certificate, or one from the local CA in the data dir (GET /tls/ca.pem serves the CA).
     tls = await loadTls({

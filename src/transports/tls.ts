@@ -3,7 +3,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import selfsigned from 'selfsigned';
 
 export interface TlsMaterial {
   /** the server certificate's private key (PEM) */
@@ -108,6 +107,9 @@ function issuedBy(cert: X509Certificate, ca: X509Certificate): boolean {
   return cert.checkIssued(ca) && cert.verify(ca.publicKey);
 }
 
+/** selfsigned (and its ASN.1 code), loaded only when a certificate is to be made: most starts reuse the ones on disk. */
+const generate: typeof import('selfsigned').generate = async (...args) => (await import('selfsigned')).default.generate(...args);
+
 function covers(cert: X509Certificate, hosts: string[]): boolean {
   return hosts.every((host) => (isIP(host) ? cert.checkIP(host) !== undefined : cert.checkHost(host, { wildcards: false }) !== undefined));
 }
@@ -115,7 +117,7 @@ function covers(cert: X509Certificate, hosts: string[]): boolean {
 async function generateCa(now: Date): Promise<Pair> {
   // A name of its own per installation, so two Pigeonhole CAs in one trust store never clash.
   const name = `Pigeonhole local CA (${hostname()}, ${randomBytes(4).toString('hex')})`;
-  const generated = await selfsigned.generate(
+  const generated = await generate(
     [{ name: 'commonName', value: name }, { name: 'organizationName', value: 'Pigeonhole' }],
     {
       keyType: 'rsa',
@@ -133,7 +135,7 @@ async function generateCa(now: Date): Promise<Pair> {
 }
 
 async function generateServerCert(hosts: string[], ca: Pair, now: Date): Promise<Pair> {
-  const generated = await selfsigned.generate([{ name: 'commonName', value: hosts[0] ?? 'localhost' }], {
+  const generated = await generate([{ name: 'commonName', value: hosts[0] ?? 'localhost' }], {
     keyType: 'rsa',
     keySize: 2048,
     algorithm: 'sha256',

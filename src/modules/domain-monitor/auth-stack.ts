@@ -17,8 +17,12 @@ import https from 'node:https';
 import { nonPublicRange, type AllowList } from '../../jobs/outbound-targets.js';
 
 const require = createRequire(import.meta.url);
-const getDmarcRecord = require('mailauth/lib/dmarc/get-dmarc-record.js') as (domain: string, resolver: (name: string, type: string) => Promise<unknown>) => Promise<false | Record<string, unknown>>;
-const { parsePolicy } = require('mailauth/lib/mta-sts.js') as { parsePolicy: (text: string) => { mode?: string; mx?: string[]; maxAge?: number; version?: string } };
+// mailauth's parsers, required on first use: its modules are a quarter of a second of every
+// process start, and most never check a domain's stack
+const getDmarcRecord = (domain: string, resolver: (name: string, type: string) => Promise<unknown>) =>
+  (require('mailauth/lib/dmarc/get-dmarc-record.js') as (d: typeof domain, r: typeof resolver) => Promise<false | Record<string, unknown>>)(domain, resolver);
+const parsePolicy = (text: string) =>
+  (require('mailauth/lib/mta-sts.js') as { parsePolicy: (t: string) => { mode?: string; mx?: string[]; maxAge?: number; version?: string } }).parsePolicy(text);
 
 export const CHECKS = ['SPF', 'DKIM', 'DMARC', 'MX', 'MX_REACHABILITY', 'MTA_STS', 'TLS_RPT', 'BIMI'] as const;
 export type CheckName = (typeof CHECKS)[number];

@@ -1,4 +1,3 @@
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
 import type { Clock } from '../../core/clock.js';
 import type { CustomDomainRepository, InboxRecord } from '../../storage/ports.js';
 import type { MessageSigner } from '../sending/sending.types.js';
@@ -16,10 +15,12 @@ export class DomainDkimSigner implements MessageSigner {
     const domain = await this.domains.get(inbox.tenantId, inbox.domainId);
     if (!domain?.verified || !domain.dkimPrivateKey || !domain.dkimSelector || domain.domain !== inbox.domain) return raw;
     const key = { signingDomain: domain.domain, selector: domain.dkimSelector, privateKey: domain.dkimPrivateKey };
+    // loaded on first use: mailauth's modules are a quarter of a second of a start that may never sign
+    const { dkimSign } = await import('mailauth/lib/dkim/sign.js');
     // mailauth's types name the key at the top level; its code reads signatureData: both are given.
     const result = await dkimSign(raw, {
       ...key, canonicalization: 'relaxed/relaxed', algorithm: 'rsa-sha256', signTime: this.clock.now(), signatureData: [key],
-    } as Parameters<typeof dkimSign>[1]);
+    } as Parameters<typeof import('mailauth/lib/dkim/sign.js').dkimSign>[1]);
     if (result.errors.length > 0 || !result.signatures) {
       throw new Error(`DKIM signing for ${domain.domain} failed: ${result.errors.map((e) => (e as Error).message ?? String(e)).join('; ')}`);
     }

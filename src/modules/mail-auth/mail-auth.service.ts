@@ -1,11 +1,21 @@
 import { isIP } from 'node:net';
-import { authenticate, type AuthenticateResult, type DNSResolver } from 'mailauth';
+import type { AuthenticateResult, DNSResolver } from 'mailauth';
 import type { Clock } from '../../core/clock.js';
 import type { DkimVerdict, EmailAuthentication } from '../../storage/ports.js';
 import type { InboundAuthenticator, InboundEnvelope, AuthenticatedMessage } from '../email/ingest.service.js';
 import type { DnsLookup } from './dns-answer-cache.js';
 
 export type { DnsLookup };
+
+let mailauth: Promise<typeof import('mailauth')> | undefined;
+/**
+ * mailauth, loaded once: on the first check, or at start (main.ts) when the checks are on, so
+ * the first message does not wait for it. Its modules are a quarter of a second of a process
+ * start, which a server (or test) with the checks off never pays.
+ */
+export function loadMailauth(): Promise<typeof import('mailauth')> {
+  return (mailauth ??= import('mailauth'));
+}
 
 /** A lookup refused because the message's DNS time budget is spent: mailauth reports it as temperror. */
 class BudgetSpent extends Error {
@@ -64,6 +74,7 @@ export class MailAuthenticator implements InboundAuthenticator {
     const ip = clientAddress(envelope.remoteAddress);
     const mailFrom = envelope.mailFrom || undefined;
     try {
+      const { authenticate } = await loadMailauth();
       const result = await authenticate(raw, {
         ip,
         helo: envelope.helo || undefined,

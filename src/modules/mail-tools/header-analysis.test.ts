@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeHeaders } from './header-analysis.js';
 
-test('lines that are no header field are errors; missing headers and failed verdicts are warnings', () => {
-  const r = analyzeHeaders([
+test('lines that are no header field are errors; missing headers and failed verdicts are warnings', async () => {
+  const r = await analyzeHeaders([
     'Authentication-Results: mx.example.org; spf=fail smtp.mailfrom=a@other.example; dkim=fail header.d=x.example; dkim=pass header.d=example.com; dmarc=fail header.from=example.com',
     'this is not a header',
     'From: a@example.com',
@@ -18,8 +18,8 @@ test('lines that are no header field are errors; missing headers and failed verd
   assert.ok(r.warnings.some((w) => w.includes('SPF does not align')));
 });
 
-test('Received-SPF stands in when there is no Authentication-Results', () => {
-  const r = analyzeHeaders('Received-SPF: softfail (domain of x does not designate) client-ip=192.0.2.1;\r\nFrom: <a@example.com>\r\n');
+test('Received-SPF stands in when there is no Authentication-Results', async () => {
+  const r = await analyzeHeaders('Received-SPF: softfail (domain of x does not designate) client-ip=192.0.2.1;\r\nFrom: <a@example.com>\r\n');
   assert.equal(r.summary.spf, 'softfail');
   assert.equal(r.summary.dkim, null);
 });
