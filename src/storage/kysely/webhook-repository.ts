@@ -451,31 +451,43 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
       const lease = { state: 'inflight', lease_token: token, lease_until: now + leaseMs, updated_at: now } as const;
       const skip = filter?.skipWebhookIds ?? [];
       // Due jobs, soonest first: pending ones in the order of the (state, next_attempt_at) index,
-      // then leases that ran out (their worker died). Two reads rather than one with OR, which
-      // sorted every due job on each claim: a backlog of thousands cost that on every batch.
+      // then leases that ran out (their worker died; on PostgreSQL through the (state, lease_until)
+      // index, which holds the few rather than every version of every job once in flight). Two reads rather than one with OR, which sorted every due job on each
+      // claim: a backlog of thousands cost that on every batch.
       const due = (q: Kysely<Database>, n: number, side: 'pending' | 'expired') => q.selectFrom('webhook_deliveries')
-        .select((eb) => ['id', 'webhook_id',
-          eb.selectFrom('webhooks').select('webhooks.url').whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').as('url')])
         .$if(side === 'pending', (w) => w.where('state', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('next_attempt_at'))
         .$if(side === 'expired', (w) => w.where('state', '=', 'inflight').where('lease_until', '<', now))
-        .where((eb) => eb.exists(eb.selectFrom('webhooks').select('webhooks.id')
-          .whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').where('webhooks.enabled', '=', 1)))
+        // The webhook's flag read per job, not as EXISTS: PostgreSQL turns EXISTS into a join that,
+        // with a fresh table's few statistics, it starts from the webhooks, reading and sorting all
+        // of a webhook's due jobs (the whole backlog) to take the first few. And `<> 0` rather than
+        // `= 1` (the flag is one or the other): the planner guesses an unknown expression equal to
+        // a value for 0.5% of rows, so expecting to read everything to find one it sorted them all
+        // again; unequal it guesses for nearly all, and reads the index in order up to the limit.
+        .where((eb) => eb(eb.selectFrom('webhooks').select('webhooks.enabled')
+          .whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id'), '!=', 0))
         .$if(skip.length > 0, (w) => w.where('webhook_id', 'not in', skip))
         .limit(n);
       // Look first, outside a transaction: the worker is woken by every stored email, read mark
       // and status, mostly to find nothing due. On SQLite a write transaction would also take
       // the file's write lock, which the ingest writer thread needs for every group of mail;
-      // on PostgreSQL it would cost three round trips where one answers.
-      const anyDue = await db.selectNoFrom((eb) => [eb.exists(due(db, 1, 'pending')).as('pending'), eb.exists(due(db, 1, 'expired')).as('expired')]).executeTakeFirst();
-      // a boolean on PostgreSQL, 0 or 1 on SQLite
-      if (!anyDue || (Number(anyDue.pending) !== 1 && Number(anyDue.expired) !== 1)) return [];
+      // on PostgreSQL it would cost three round trips where one answers. The first due time of
+      // each side, not EXISTS: ordered and limited to one row, the planner reads it from the
+      // index whatever its statistics say (for EXISTS it read every due job's entry).
+      const anyDue = await db.selectNoFrom((eb) => [
+        due(db, 1, 'pending').select('next_attempt_at').as('pending'),
+        due(db, 1, 'expired').select('lease_until').as('expired'),
+      ]).executeTakeFirst();
+      if (!anyDue || (anyDue.pending === null && anyDue.expired === null)) return [];
       // A lease lost to a crash of the machine leaves its job pending: relaxed, like the outcomes.
       const rows = await relaxedTransaction(db, async (trx) => {
         // PostgreSQL: rows another node is claiming are skipped, not waited for, so no job is
         // sent twice at once. SQLite: one process, and better-sqlite3 runs one transaction at a time.
         // With a filter, a few times the limit is looked at, for it to choose among targets.
         const n = filter ? limit * CLAIM_LOOK_AHEAD : limit;
-        const locked = (side: 'pending' | 'expired') => due(trx, n, side).$if(postgres, (q) => q.forUpdate().skipLocked());
+        const locked = (side: 'pending' | 'expired') => due(trx, n, side)
+          .select((eb) => ['id', 'webhook_id',
+            eb.selectFrom('webhooks').select('webhooks.url').whereRef('webhooks.id', '=', 'webhook_deliveries.webhook_id').as('url')])
+          .$if(postgres, (q) => q.forUpdate().skipLocked());
         // PostgreSQL: both sides in one statement (a round trip each otherwise), pending first
         const looked = postgres
           ? (await trx.selectFrom([locked('pending').as('p')]).selectAll().unionAll(trx.selectFrom([locked('expired').as('e')]).selectAll()).execute())
@@ -485,7 +497,7 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
           : looked.slice(0, limit).map((d) => d.id);
         if (ids.length === 0) return [];
         return trx.updateTable('webhook_deliveries').set(lease).where('id', 'in', ids).returningAll().execute();
-      });
+      }, { inIndexOrder: true });
       return withWebhooks(rows, token);
     },
 

@@ -60,6 +60,7 @@ import * as m0062 from './0062_campaign_probes.js';
 import * as m0063 from './0063_deliverability_tests.js';
 import * as m0064 from './0064_device_preview_ingest.js';
 import * as m0065 from './0065_email_keys_inline.js';
+import * as m0066 from './0066_job_lease_index.js';
 
 /** Ordered migrations, imported statically so the compiled package needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -124,4 +125,5 @@ export const migrations: Record<string, Migration> = {
   '0063_deliverability_tests': m0063,
   '0064_device_preview_ingest': m0064,
   '0065_email_keys_inline': m0065,
+  '0066_job_lease_index': m0066,
 };

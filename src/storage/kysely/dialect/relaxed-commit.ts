@@ -3,6 +3,14 @@ import type { Database } from '../../schema.js';
 import { SQLITE_SYNCHRONOUS } from './sqlite.js';
 
 /**
+ * PostgreSQL planner settings for a queue's claim: take the first due rows as an index holds
+ * them in order and stop at the limit. A queue table fills in bursts far faster than autovacuum
+ * re-reads its statistics (at most once a minute), so the planner, believing a few rows due,
+ * chose to read every due row and sort them: the whole backlog on each claim.
+ */
+const IN_INDEX_ORDER = ['enable_bitmapscan = off', 'enable_sort = off'];
+
+/**
  * Runs `work` in a transaction whose commit does not wait for the disk flush. The change is
  * visible to every reader at once and survives the process crashing or being killed; only a
  * crash of the machine itself (power cut, kernel panic) in the following moment may undo it,
@@ -14,12 +22,15 @@ import { SQLITE_SYNCHRONOUS } from './sqlite.js';
  * flushes it) and is set back before anything else may use it: the whole run holds the
  * connection, which Kysely's SQLite driver shares one caller at a time.
  */
-export async function relaxedTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export async function relaxedTransaction<T>(
+  db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>, options: { inIndexOrder?: boolean } = {},
+): Promise<T> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    // BEGIN and the setting as one simple-query message (pg-batch.ts): a round trip fewer than
+    // BEGIN and the settings as one simple-query message (pg-batch.ts): a round trip fewer than
     // Kysely's transaction, on paths that run one per read mark or webhook claim.
+    const settings = ['synchronous_commit = off', ...(options.inIndexOrder ? IN_INDEX_ORDER : [])];
     return db.connection().execute(async (conn) => {
-      await sql.raw('begin; set local synchronous_commit = off').execute(conn);
+      await sql.raw(['begin', ...settings.map((s) => `set local ${s}`)].join('; ')).execute(conn);
       let result: T;
       try {
         // the connection, held for the whole run, is the transaction's: Transaction adds no query method
