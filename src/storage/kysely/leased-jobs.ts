@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { relaxedTransaction } from './dialect/relaxed-commit.js';
 import type { Database } from '../schema.js';
 
 /** Tables of durable jobs claimed under a lease (jobs/leased-jobs.ts runs them). */
@@ -43,37 +44,54 @@ export async function releaseLeases(db: Kysely<Database>, table: LeasedJobTable)
     .where('state', '=', 'inflight').execute();
 }
 
-/** A job is due when pending and its time has come, or when a lease ran out (its worker died). */
-function dueAt(now: number) {
-  return (eb: ExpressionBuilder<Record<LeasedJobTable, LeaseColumns>, LeasedJobTable>) => eb.or([
-    eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-    eb.and([eb('state', '=', 'inflight'), eb('lease_until', '<', now)]),
-  ]);
+/**
+ * The due jobs of one side, soonest first: pending ones whose time has come, in the order of the
+ * (state, next_attempt_at) index, or leases that ran out (their worker died; on PostgreSQL read
+ * through the (state, lease_until) index, which holds the few rather than every version of every
+ * job once in flight). Two reads rather than one with OR, which read and sorted every due job.
+ */
+function dueSide(db: Kysely<Record<LeasedJobTable, LeaseColumns>>, table: LeasedJobTable, now: number, side: 'pending' | 'expired', n: number) {
+  const from = db.selectFrom(table);
+  return (side === 'pending'
+    ? from.where('state', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('next_attempt_at')
+    : from.where('state', '=', 'inflight').where('lease_until', '<', now)).limit(n);
 }
 
 /**
  * Leases up to `limit` due jobs of `table` to a new token, soonest due first, and answers
  * their rows. It looks first, outside a transaction, because workers mostly wake to find
  * nothing due, and on SQLite a write transaction takes the file's write lock that the ingest
- * writer needs. PostgreSQL: rows another node is claiming are skipped, not waited for, so no
- * job runs twice at once; SQLite is one process, and better-sqlite3 runs one transaction at a time.
+ * writer needs; the look asks each side's first due time (ordered, one row: read from the index
+ * whatever the planner's statistics). PostgreSQL: rows another node is claiming are skipped, not
+ * waited for, so no job runs twice at once, and the claim reads in index order
+ * (`relaxedTransaction`'s `inIndexOrder`); SQLite is one process, and better-sqlite3 runs one
+ * transaction at a time. The lease commits without waiting for the flush: one undone by a crash
+ * of the machine leaves its job pending, to run again, as a lease that ran out does.
  */
 export async function claimLeased<T extends 'send_queue' | 'automation_jobs'>(
   db: Kysely<Database>, table: T, now: number, limit: number, leaseMs: number,
 ): Promise<{ token: string; rows: Array<Selectable<Database[T]>> }> {
   const token = randomUUID();
   const jobs = leased(db);
-  const anyDue = await jobs.selectFrom(table as LeasedJobTable).select('id').where(dueAt(now)).limit(1).execute();
-  if (anyDue.length === 0) return { token, rows: [] };
+  const anyDue = await jobs.selectNoFrom(() => [
+    dueSide(jobs, table, now, 'pending', 1).select('next_attempt_at').as('pending'),
+    dueSide(jobs, table, now, 'expired', 1).select('lease_until').as('expired'),
+  ]).executeTakeFirst();
+  if (!anyDue || (anyDue.pending === null && anyDue.expired === null)) return { token, rows: [] };
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const rows = await jobs.transaction().execute(async (trx) => {
-    let due = trx.selectFrom(table as LeasedJobTable).select('id').where(dueAt(now)).orderBy('next_attempt_at').limit(limit);
-    if (postgres) due = due.forUpdate().skipLocked();
-    const ids = await due.execute();
+  const rows = await relaxedTransaction(db, async (trx) => {
+    const inTrx = leased(trx);
+    const locked = (side: 'pending' | 'expired') => dueSide(inTrx, table, now, side, limit).select('id')
+      .$if(postgres, (q) => q.forUpdate().skipLocked());
+    // PostgreSQL: both sides in one statement (a round trip each otherwise), pending first
+    const due = postgres
+      ? await inTrx.selectFrom([locked('pending').as('p')]).selectAll().unionAll(inTrx.selectFrom([locked('expired').as('e')]).selectAll()).execute()
+      : [...await locked('pending').execute(), ...await locked('expired').execute()];
+    const ids = due.slice(0, limit).map((d) => d.id);
     if (ids.length === 0) return [];
-    return trx.updateTable(table as LeasedJobTable)
+    return inTrx.updateTable(table as LeasedJobTable)
       .set({ state: 'inflight', lease_token: token, lease_until: now + leaseMs, updated_at: now })
-      .where('id', 'in', ids.map((d) => d.id)).returningAll().execute();
-  });
+      .where('id', 'in', ids).returningAll().execute();
+  }, { inIndexOrder: true });
   return { token, rows: rows as unknown as Array<Selectable<Database[T]>> };
 }
