@@ -86,7 +86,8 @@ describeEachDialect('webhook targets: the automatic rule', (dialect) => {
     const localhostHook = hooks.find((h) => h.host === 'localhost')!;
     const results = await call<Array<{ responseStatus: number; responseBodyExtract: string; resultType: string }>>(
       server, `/webhooks/${localhostHook.id}/wait?expectedCount=1&timeout=10000`);
-    assert.equal(results.json[0]!.resultType, 'SUCCESS');
+    // the whole result on failure: its error says why the attempt failed
+    assert.equal(results.json[0]!.resultType, 'SUCCESS', JSON.stringify(results.json[0]));
     assert.equal(results.json[0]!.responseStatus, 200);
     assert.equal(results.json[0]!.responseBodyExtract.length, 200, 'the result keeps the first 200 characters of the answer');
     for (const { id } of hooks) await call(server, `/webhooks/${id}/wait?expectedCount=1&timeout=10000`);
