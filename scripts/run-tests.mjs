@@ -18,17 +18,19 @@ import { build } from 'esbuild';
 
 const ROOT = process.cwd();
 const OUT = join(ROOT, '.test-build');
-const COMPILED = ['src', 'test'];
+// bench/: tests import the load generator and the regression check from it
+const COMPILED = ['src', 'test', 'bench'];
 
 // `src`: the unit tests beside the code (npm run test:unit); `test`: integration,
 // conformance and browser tests (npm run test:integration).
-const roots = process.argv.slice(2).length ? process.argv.slice(2) : COMPILED;
+const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['src', 'test'];
 // What tests are built from, never tests themselves: fakes, helpers and fixture files.
 const SUPPORT = new Set(['test/fakes', 'test/helpers', 'test/fixtures']);
 
-/** every file under `dir`, node_modules aside */
+/** every file under `dir`, node_modules and hidden folders (bench/.tools: the peers the benchmarks install) aside */
 const filesUnder = (dir) => (statSync(dir).isDirectory()
-  ? readdirSync(dir).filter((name) => name !== 'node_modules').flatMap((name) => filesUnder(join(dir, name)))
+  ? readdirSync(dir).filter((name) => name !== 'node_modules' && !(name.startsWith('.') && statSync(join(dir, name)).isDirectory()))
+    .flatMap((name) => filesUnder(join(dir, name)))
   : [dir]);
 const posix = (path) => relative(ROOT, path).split(sep).join('/');
 
