@@ -452,8 +452,10 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
       const skip = filter?.skipWebhookIds ?? [];
       // Due jobs, soonest first: pending ones in the order of the (state, next_attempt_at) index,
       // then leases that ran out (their worker died; on PostgreSQL through the (state, lease_until)
-      // index, which holds the few rather than every version of every job once in flight). Two reads rather than one with OR, which sorted every due job on each
-      // claim: a backlog of thousands cost that on every batch.
+      // index, which holds the few rather than every version of every job once in flight). Two
+      // reads rather than one with OR, which sorted every due job on each claim: a backlog of
+      // thousands cost that on every batch. (`claimLeased` in leased-jobs.ts has the same two
+      // sides for the other queues; here each also tests the webhook's flag and the skip list.)
       const due = (q: Kysely<Database>, n: number, side: 'pending' | 'expired') => q.selectFrom('webhook_deliveries')
         .$if(side === 'pending', (w) => w.where('state', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('next_attempt_at'))
         .$if(side === 'expired', (w) => w.where('state', '=', 'inflight').where('lease_until', '<', now))
@@ -473,7 +475,7 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
       // on PostgreSQL it would cost three round trips where one answers. The first due time of
       // each side, not EXISTS: ordered and limited to one row, the planner reads it from the
       // index whatever its statistics say (for EXISTS it read every due job's entry).
-      const anyDue = await db.selectNoFrom((eb) => [
+      const anyDue = await db.selectNoFrom(() => [
         due(db, 1, 'pending').select('next_attempt_at').as('pending'),
         due(db, 1, 'expired').select('lease_until').as('expired'),
       ]).executeTakeFirst();
