@@ -20,6 +20,16 @@ function delivery(n: number, url: string): ClaimedDelivery {
   };
 }
 
+/** A worker on `repo`: 8 places, 2 per target; `singleProcess` as on SQLite. */
+const workerOn = (repo: WebhookRepository, singleProcess: boolean) => webhookDeliveryWorker({
+  repo,
+  dispatcher: { dispatchPending: async () => ({ dropped: [], failed: [] }), releaseClaims: async () => {} },
+  bus: new EventBus(),
+  log: { warn: () => {}, error: () => {} },
+  settings: { timeoutMs: 5000, retryWindowMs: 60_000, retryBaseMs: 1000, blockPrivate: false, concurrency: 8, perTargetConcurrency: 2 },
+  singleProcess,
+});
+
 test('a target freed while a look for due jobs is under way is looked at again at once, not at the next idle poll', async (t) => {
   const received: string[] = [];
   let allReceived: () => void = () => {};
@@ -66,14 +76,7 @@ test('a target freed while a look for due jobs is under way is looked at again a
     },
   } as unknown as WebhookRepository;
 
-  const worker = webhookDeliveryWorker({
-    repo,
-    dispatcher: { dispatchPending: async () => ({ dropped: [], failed: [] }), releaseClaims: async () => {} },
-    bus: new EventBus(),
-    log: { warn: () => {}, error: () => {} },
-    settings: { timeoutMs: 5000, retryWindowMs: 60_000, retryBaseMs: 1000, blockPrivate: false, concurrency: 8, perTargetConcurrency: 2 },
-    singleProcess: true,
-  });
+  const worker = workerOn(repo, true);
   const started = performance.now();
   await worker.start();
   t.after(() => worker.stop());
@@ -82,4 +85,51 @@ test('a target freed while a look for due jobs is under way is looked at again a
   assert.deepEqual(received.sort(), ['m1', 'm2', 'm3', 'm4']);
   // nothing else wakes the worker here but its idle poll, two seconds on
   assert.ok(elapsed < 1500, `the last two were sent ${Math.round(elapsed)} ms after the start`);
+});
+
+test('on a store shared by nodes (PostgreSQL) a claim takes a target\'s places and as many ahead, and tops it up once it is down to its places', async (t) => {
+  const held: Array<() => void> = [];
+  let onHeld: () => void = () => {};
+  const receiver = createServer((req, res) => {
+    req.resume();
+    held.push(() => res.end('ok'));
+    onHeld();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => { receiver.closeAllConnections(); receiver.close(() => resolve()); }));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
+  const due = [1, 2, 3, 4, 5, 6].map((n) => delivery(n, url));
+  const claims: number[] = [];
+  const repo = {
+    signingSecret: async () => 'secret',
+    releaseLeases: async () => {},
+    nextDueAt: async () => undefined,
+    completeAll: async () => {},
+    async claimDue(_now: number, limit: number, _lease: number, filter: DeliveryClaimFilter) {
+      const looked = due.filter((d) => !filter.skipWebhookIds.includes(d.webhookId));
+      const ids = new Set(filter.choose(looked.map((d) => ({ id: d.id, webhookId: d.webhookId, url })), limit));
+      const taken = due.filter((d) => ids.has(d.id));
+      for (const d of taken) due.splice(due.indexOf(d), 1);
+      if (taken.length > 0) claims.push(taken.length);
+      return taken;
+    },
+  } as unknown as WebhookRepository;
+  const worker = workerOn(repo, false);
+  await worker.start();
+  t.after(() => worker.stop());
+  const holding = (n: number) => new Promise<void>((resolve) => {
+    onHeld = () => held.length >= n && resolve();
+    onHeld();
+  });
+  await holding(2);
+  assert.deepEqual(claims, [4], 'two for the places, two ahead');
+  held[0]!();
+  await holding(3);
+  held[1]!();
+  await holding(4);
+  assert.deepEqual(claims, [4, 2], 'down to its places, the target is topped up');
+  for (const release of held.slice(2)) release();
+  await holding(6);
+  for (const release of held.slice(4)) release();
 });
